@@ -18,6 +18,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
+import { firstNonUtf8 } from "../core/errors.js";
 import { UsageError } from "./usage-error.js";
 
 export const CONFIG_FILE = "strata.config.json";
@@ -87,8 +88,17 @@ export function loadConfig(options: {
   const { path, origin } = found;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    const bytes = readFileSync(path);
+    // Bytes that are not UTF-8 are refused, never read as U+FFFD (a namespace or a store path
+    // that is not the one written: attacks47).
+    const at = firstNonUtf8(bytes);
+    if (at >= 0)
+      throw new UsageError(
+        `the config file ${path} is not UTF-8: byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character (Latin-1 text, say): save it as UTF-8 (iconv -f latin1 -t utf-8), or move it away to run without it.`,
+      );
+    raw = JSON.parse(new TextDecoder("utf-8").decode(bytes));
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
       code

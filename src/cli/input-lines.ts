@@ -2,8 +2,8 @@
  * Input read a line at a time, for commands that stream a file (`remember --jsonl`,
  * `record --jsonl`): a file is read in chunks and never held whole; stdin is read once.
  */
-import { accessSync, constants, createReadStream, statSync } from "node:fs";
-import { isStrataError } from "../core/errors.js";
+import { accessSync, constants, createReadStream, readFileSync, statSync } from "node:fs";
+import { firstNonUtf8, isStrataError } from "../core/errors.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -82,4 +82,122 @@ export async function readStdin(decode: Decode): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return decode(Buffer.concat(chunks), "stdin");
+}
+
+/** The bytes the OS handed this process (Linux: /proc/self), or null where they cannot be read. */
+export interface RawInvocation {
+  /** The command line: NUL-terminated arguments, the program's own first. */
+  cmdline: () => Uint8Array | null;
+  /** The environment the process started with: NUL-terminated `NAME=value` entries. */
+  environ: () => Uint8Array | null;
+}
+
+const procFile = (path: string) => (): Uint8Array | null => {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+};
+
+/** Linux's /proc/self; elsewhere (macOS, Windows, no /proc) each reader answers null. */
+export const PROC_SELF: RawInvocation = {
+  cmdline: procFile("/proc/self/cmdline"),
+  environ: procFile("/proc/self/environ"),
+};
+
+/** A command-line word or a variable that was not UTF-8: what to say, and where the byte is. */
+export interface NotUtf8Input {
+  message: string;
+  details: { argument: number; byteOffset: number } | { variable: string; byteOffset: number };
+}
+
+/** NUL-terminated entries, as /proc/self/cmdline and /proc/self/environ hold them. */
+function entries(bytes: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let start = 0;
+  for (let i = 0; i < bytes.length; i++)
+    if (bytes[i] === 0) {
+      out.push(bytes.subarray(start, i));
+      start = i + 1;
+    }
+  if (start < bytes.length) out.push(bytes.subarray(start));
+  return out;
+}
+
+/** Bytes as a shell word a user can type back: `$'caf\xe9'` (ASCII kept, other bytes escaped). */
+export function bytesWord(bytes: Uint8Array): string {
+  let word = "";
+  for (const b of bytes)
+    word +=
+      b === 0x27 || b === 0x5c
+        ? `\\${String.fromCharCode(b)}`
+        : b >= 0x20 && b < 0x7f
+          ? String.fromCharCode(b)
+          : `\\x${b.toString(16).padStart(2, "0")}`;
+  return `$'${word}'`;
+}
+
+const decoded = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+
+const byteSaid = (bytes: Uint8Array, at: number) =>
+  `byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character (Latin-1 text, say)`;
+
+const AS_REPLACED =
+  "Node reads it as U+FFFD, a character that was never typed, so Strata would store, search or open something else";
+
+/**
+ * The first command-line argument, or the first STRATA_* variable, whose bytes are not UTF-8, or
+ * null. Node hands a program its arguments and environment already decoded, a byte that starts no
+ * UTF-8 character read as U+FFFD: `strata remember $'caf\xe9'` stored "caf\uFFFD" and `--db
+ * $'caf\xe9.db'` made a file of another name, in silence. One decision for every CLI input
+ * (attacks47), as for stdin and the files a command reads: refused, naming the argument or the
+ * variable and the byte, before anything is read or written. Only a word that holds U+FFFD is
+ * looked up in the raw bytes (`raw`, /proc/self on Linux), so a well-formed command line reads
+ * nothing more; where the raw bytes cannot be read, or do not line up with `argv` (another
+ * platform, a process title rewritten), the words are taken as Node read them (docs/cli.md).
+ *
+ *   notUtf8Input(["recall", "caf\uFFFD"], {}, linux); // argument 2 ($'caf\xe9') is not UTF-8: byte 3 …
+ *   notUtf8Input(["recall", "café"], {}, linux);       // null (nothing read)
+ */
+export function notUtf8Input(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  raw: RawInvocation = PROC_SELF,
+): NotUtf8Input | null {
+  if (argv.some((a) => a.includes("\uFFFD"))) {
+    const bytes = raw.cmdline();
+    const words = bytes ? entries(bytes).slice(-argv.length) : [];
+    // The user's words are the command line's last ones; each must read as Node read it.
+    if (words.length === argv.length && words.every((w, i) => decoded(w) === argv[i]))
+      for (const [i, word] of words.entries()) {
+        const at = firstNonUtf8(word);
+        if (at >= 0)
+          return {
+            message: `argument ${i + 1} (${bytesWord(word)}) is not UTF-8: ${byteSaid(word, at)}; ${AS_REPLACED}. Pass UTF-8 (a terminal and shell set to a UTF-8 locale; iconv -f latin1 -t utf-8 converts a word). Nothing was changed.`,
+            details: { argument: i + 1, byteOffset: at },
+          };
+      }
+  }
+  const names = Object.keys(env)
+    .filter((name) => name.startsWith("STRATA_") && env[name]?.includes("\uFFFD"))
+    .sort();
+  if (names.length === 0) return null;
+  const bytes = raw.environ();
+  if (!bytes) return null;
+  for (const entry of entries(bytes)) {
+    const eq = entry.indexOf(0x3d);
+    if (eq <= 0) continue;
+    const name = decoded(entry.subarray(0, eq));
+    const value = entry.subarray(eq + 1);
+    if (!names.includes(name) || decoded(value) !== env[name]) continue;
+    const at = firstNonUtf8(value);
+    if (at >= 0)
+      return {
+        message: `${name} (${bytesWord(value)}) is not UTF-8: ${byteSaid(value, at)}; ${AS_REPLACED}. Set it to UTF-8 text. Nothing was changed.`,
+        details: { variable: name, byteOffset: at },
+      };
+  }
+  return null;
 }

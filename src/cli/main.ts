@@ -25,10 +25,10 @@ import { dirname, join, resolve } from "node:path";
 import type { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import type { Memory } from "../core/engine.js";
-import { isStrataError, type StrataError } from "../core/errors.js";
+import { isStrataError, type StrataError, utf8Text } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import { checkReadable, fileLines, readStdin, textLines, unreadable } from "./input-lines.js";
+import { checkReadable, fileLines, notUtf8Input, readStdin, textLines, unreadable } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
 import { migrationNotice, upgradeNotice } from "./migration-notice.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
@@ -115,6 +115,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     err(`${exit === 2 ? "usage" : "error"}: ${body.message}`);
     return exit;
   };
+
+  // A word of the command line or a STRATA_* variable that was not UTF-8 reached us as U+FFFD:
+  // refused before anything else, as stdin and files that are not UTF-8 are (attacks47).
+  const notUtf8 = notUtf8Input(argv, env);
+  if (notUtf8) return failWith(2, { code: "USAGE", ...notUtf8 });
 
   // `strata --version` answers before the grammar (commander and every command) is even loaded.
   // With --json it answers as every command does: an object.
@@ -417,7 +422,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           key: env.STRATA_JUDGE_KEY,
           keyFile: env.STRATA_JUDGE_KEY_FILE,
         },
-        (path) => readFileSync(resolve(process.cwd(), path), "utf8"),
+        // The key's bytes as UTF-8, or refused naming the byte (never a key of U+FFFD: attacks47).
+        (path) => utf8Text(readFileSync(resolve(process.cwd(), path)), `STRATA_JUDGE_KEY_FILE ${path}`),
       );
       const lockWait =
         env.STRATA_LOCK_WAIT_MS?.trim() ||

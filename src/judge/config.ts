@@ -80,6 +80,8 @@ export function judgeConfigFrom(
     try {
       key = readKeyFile(keyFile).trim() || undefined;
     } catch (error) {
+      // A key file that is not UTF-8: the reader's own refusal, naming the byte.
+      if (error instanceof StrataError) throw error;
       const code = (error as { code?: string }).code ?? "unreadable";
       throw new StrataError(
         "INVALID_INPUT",

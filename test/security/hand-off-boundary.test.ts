@@ -110,4 +110,33 @@ for (const backend of memoryBackends("handoff"))
         await mem.close();
       }
     });
+    it("a forgotten older hands nothing and its words are quoted nowhere, its closer still found by its own words (attacks47)", async () => {
+      const { mem, clock } = await backend.open();
+      try {
+        const closers = await closedIn(mem, clock, ["home"]);
+        const m = mem.withNamespace("home");
+        const hits = await m.recall(QUESTION, { k: 10 });
+        expect(hits[0]?.why.summary).toContain("Lisbon"); // the hand-off quotes the older
+        const all = await m.list({ status: "any", limit: 100 });
+        const older = all.find((b) => "text" in b && b.text === OLDER)!;
+        const turn = (await m.list({ layer: "episode", status: "any", limit: 100 })).find(
+          (e) => "content" in e && e.content === OLDER,
+        )!;
+        for (const item of [older.id, turn.id]) await m.forget(item);
+        const after = await m.recall(QUESTION, { k: 10 });
+        expect(after.some((h) => h.why.summary.includes("current version of"))).toBe(false);
+        const shown = JSON.stringify([
+          after,
+          await m.recall("two weeks in Porto", { k: 10 }),
+          await m.explain(closers.get("home")!),
+          await m.history(closers.get("home")!),
+          await m.context(QUESTION, { tokenBudget: 4000, recentEvents: 20 }),
+          await m.export(),
+        ]);
+        expect(shown).not.toContain("Lisbon");
+        expect(shown).toContain("Porto");
+      } finally {
+        await mem.close();
+      }
+    });
   });

@@ -96,4 +96,29 @@ for (const backend of backends)
       expect(await kinNameTerms(b.store, DOG, ...filters("team-b"))).toEqual(["zorblatt"]);
       expect((await a.recall(DOG, { k: 8 })).map((h) => h.text).join("\n")).not.toContain("loch");
     }, 180_000);
+    it("owners of the kin's thing (KIN_OWNER_RULE, session 46): another namespace's owners are no term of this one's search, crowd nothing out, and a forgotten owner names no one (attacks47)", async () => {
+      const db = backend.db();
+      const clock = testClock();
+      const a = await open(db, "team-a", { clock });
+      const b = await open(db, "team-b", { clock });
+      const WEDDING = "What day is my sister's wedding?";
+      // team-b names its own sister and the owners of its weddings, in more texts than are read.
+      await b.record("My sister Zorblatt lives in Durban");
+      for (let i = 0; i < KIN_CANDIDATES * 2; i++)
+        await b.record(`Zorblatt and Quillan's wedding hashtag was used ${i} times`);
+      // team-a has said no owner yet: nothing of team-b's is read for it.
+      expect(await kinNameTerms(a.store, WEDDING, ...filters("team-a"))).toEqual([]);
+      const owned = await a.record("Chantal and Dewald's wedding is on 7 March at the farm");
+      await a.record("Dewald booked the photographer for the farm");
+      expect(await kinNameTerms(a.store, WEDDING, ...filters("team-a"))).toEqual(["chantal", "dewald"]);
+      // team-b's apposition names its sister, so its owner reading never runs there.
+      expect(await kinNameTerms(b.store, WEDDING, ...filters("team-b"))).toEqual(["zorblatt"]);
+      const hits = await a.recall(WEDDING, { k: 8 });
+      expect(hits.map((h) => h.text).join("\n")).not.toMatch(/Zorblatt|Quillan|Durban/);
+      await a.recall(WEDDING); // warm
+      await a.forget(owned.id);
+      expect(await kinNameTerms(a.store, WEDDING, ...filters("team-a"))).toEqual([]);
+      expect((await a.recall(WEDDING, { k: 8 })).map((h) => h.text).join("\n")).not.toContain("7 March");
+      expect(await kinNameTerms(b.store, WEDDING, ...filters("team-b"))).toEqual(["zorblatt"]);
+    }, 180_000);
   });

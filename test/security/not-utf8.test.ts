@@ -7,7 +7,7 @@
  * The REST cases run on a SQLite file and on PostgreSQL; the others on the built binary.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
@@ -245,6 +245,62 @@ describe("the built binary", () => {
     try {
       expect((await mem.list({ layer: "episode" })).map((i) => (i as { content: string }).content)).toEqual([
         "Lunch at the café uptown",
+      ]);
+    } finally {
+      await mem.close();
+    }
+  });
+
+  it("CLI: a command-line word or a STRATA_* variable that is not UTF-8 is refused, naming it; nothing made", async () => {
+    // The shell makes the bytes (spawn would send a JavaScript string as UTF-8): printf's octal
+    // \351 is Latin-1's é, 0xE9. "$@" carries node, the binary and the words before the raw one.
+    const viaShell = (script: string, args: string[], env: Record<string, string> = {}) =>
+      spawnSync("/bin/sh", ["-c", script, "sh", process.execPath, bin, ...args], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1", ...env },
+      });
+    const db = join(dir, "argv.db");
+    const before = readdirSync(dir).sort();
+    const content = viaShell('exec "$@" "$(printf "Lunch at the caf\\351")" --json', [
+      "--db",
+      db,
+      "remember",
+    ]);
+    expect(content.status, content.stderr).toBe(2);
+    expect(content.stderr).toMatch(
+      /^usage: argument 4 \(\$'Lunch at the caf\\xe9'\) is not UTF-8: byte 16 \(0xE9\) starts no UTF-8 character/,
+    );
+    expect(JSON.parse(content.stdout).error).toMatchObject({
+      code: "USAGE",
+      details: { argument: 4, byteOffset: 16 },
+    });
+    // A store path that is not UTF-8 made a file of another name ("caf\uFFFD.db") before.
+    const named = viaShell(
+      'exec "$1" "$2" --db "$(printf "caf\\351.db")" remember "The retry limit is 5"',
+      [],
+    );
+    expect(named.status, named.stderr).toBe(2);
+    expect(named.stderr).toMatch(/argument 2 \(\$'caf\\xe9\.db'\) is not UTF-8: byte 3 \(0xE9\)/);
+    const variable = viaShell('STRATA_DB="$(printf "caf\\351.db")" exec "$@"', [
+      "remember",
+      "The retry limit is 5",
+    ]);
+    expect(variable.status, variable.stderr).toBe(2);
+    expect(variable.stderr).toMatch(/STRATA_DB \(\$'caf\\xe9\.db'\) is not UTF-8: byte 3 \(0xE9\)/);
+    expect(existsSync(db)).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(before);
+    // UTF-8 passes: "café", and U+FFFD typed as UTF-8 (printf's \357\277\275), stored as sent.
+    const ok = viaShell('exec "$@" "$(printf "Lunch at the caf\\303\\251 \\357\\277\\275")" --json', [
+      "--db",
+      db,
+      "remember",
+    ]);
+    expect(ok.status, ok.stderr).toBe(0);
+    const mem = await openMemory({ path: db });
+    try {
+      expect((await mem.list({ layer: "belief" })).map((i) => (i as { text: string }).text)).toEqual([
+        "Lunch at the café \uFFFD",
       ]);
     } finally {
       await mem.close();

@@ -19,7 +19,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, sep } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { StrataError } from "../../core/errors.js";
+import { StrataError, utf8Text } from "../../core/errors.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 import { withPassfilePassword } from "../../store/postgres/postgres-passfile.js";
 import type { Client } from "./clients.js";
@@ -100,9 +100,16 @@ export function ephemeralReason(bin: string, roots: readonly string[]): string |
   return null;
 }
 
+/**
+ * A client's file as UTF-8 text, or INVALID_INPUT naming the file and the byte that is not UTF-8:
+ * read as U+FFFD, the user's other entries ("theme": "caf\xe9") were written back changed
+ * (attacks47). The file is the user's; it is left as it is.
+ */
+const readUtf8 = (path: string) => utf8Text(readFileSync(path), path);
+
 function readJson(path: string): Record<string, unknown> {
   if (!existsSync(path)) return {};
-  const text = readFileSync(path, "utf8");
+  const text = readUtf8(path);
   if (!text.trim()) return {};
   try {
     const value = JSON.parse(text) as unknown;
@@ -117,7 +124,7 @@ function readJson(path: string): Record<string, unknown> {
   );
 }
 
-const readText = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
+const readText = (path: string) => (existsSync(path) ? readUtf8(path) : "");
 
 /** Our own entries are recognised by the hook verb, so a re-install replaces them. */
 const isStrataHook = (group: HookGroup, verb: string) =>

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../core/engine.js";
-import { isStrataError, StrataError } from "../../core/errors.js";
+import { isStrataError, StrataError, utf8Text } from "../../core/errors.js";
 import type { McpCaller } from "../../mcp/http.js";
 import type { ToolManifest, ToolSet } from "../../mcp/manifest.js";
 import { UsageError } from "../usage-error.js";
@@ -133,8 +133,10 @@ export function resolveToken(args: ServeArgs): { token: string | undefined; from
   if (args.tokenFile !== undefined) {
     let text: string;
     try {
-      text = readFileSync(args.tokenFile, "utf8");
+      // A token that is not UTF-8 would be compared as U+FFFD, a token no client sends (attacks47).
+      text = utf8Text(readFileSync(args.tokenFile), `the token file ${args.tokenFile}`);
     } catch (error) {
+      if (isStrataError(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
       throw new UsageError(`cannot read the token file ${args.tokenFile} (${code}); pass a readable file.`);
     }
