@@ -146,7 +146,7 @@ export function renderSleepReport(
   const fallbackLines = (r.fallbacks ?? [])
     .map(
       (f) =>
-        `\n${style.warn(`${f.count} pair${f.count === 1 ? "" : "s"} fell back to the ${f.judge} judge: ${truncate(f.why, 100)}`)}\n  ${f.pairs
+        `\n${style.warn(`${counted(f.count, "pair")} fell back to the ${f.judge} judge: ${truncate(f.why, 100)}`)}\n  ${f.pairs
           .slice(0, 5)
           .map(([a, b]) => `${a} ↔ ${b}`)
           .join(", ")}${f.count > 5 ? `, … ${f.count - 5} more` : ""}`,
