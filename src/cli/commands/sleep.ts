@@ -247,7 +247,7 @@ export function renderHealth(r: HealthReport, style: Style): string {
   const head =
     r.active === 0
       ? `0 active beliefs in ${r.namespace}: no usable share to give (strata remember stores a fact; strata consolidate distils recorded events into beliefs)`
-      : `${r.active} active beliefs in ${r.namespace}: ${usable(`${pct}% usable`)}`;
+      : `${counted(r.active, "active belief")} in ${r.namespace}: ${usable(`${pct}% usable`)}`;
   const classes = table(
     HEALTH_CLASSES.map((c) => ({ name: c, ...r.classes[c] })),
     [
