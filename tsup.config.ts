@@ -70,6 +70,24 @@ const noZodLocales: Plugin = {
 };
 
 /**
+ * The MCP SDK imports `zod/v4`, we import `zod`: two index modules that re-export the same classic
+ * namespace (zod 4's root is its v4 classic API). Reached by different sets of the CLI's entries,
+ * the root's index (no code of its own) became a chunk of its own, an empty file every command
+ * that validates loaded (cold-start). The CLI build resolves the SDK's `zod/v4` to the root's index:
+ * one index, in the chunk with the rest of zod.
+ */
+const oneZodIndex: Plugin = {
+  name: "strata-one-zod-index",
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v4$/ }, (args) =>
+      build.resolve("zod", { kind: args.kind, resolveDir: args.resolveDir }).then((r) => ({
+        path: r.path,
+      })),
+    );
+  },
+};
+
+/**
  * The worker threads' modules: each its own file in each build, beside the chunks that start it
  * (`moduleWorker(name, import.meta.url)`, src/threads/module-worker.ts, from the build's top folder).
  */
@@ -94,16 +112,21 @@ const commonJsChunks: TsupPlugin = {
     if (info.type !== "chunk") return;
     // esbuild heads each bundled module with a `// node_modules/…` or `// src/…` comment; kept as
     // legal comments (`//!`), which a transform keeps, they still say what each chunk carries
-    // (test/e2e/cold-start.test.ts reads them).
-    const result = await transform(code.replace(/^\/\/ ((?:node_modules|src)\/\S+)$/gm, "//! $1"), {
-      format: "cjs",
-      platform: "node",
-      target: "node20",
-      supported: { "dynamic-import": false },
-      define: { "import.meta.url": "__strataModuleUrl" },
-      banner: 'var __strataModuleUrl = require("node:url").pathToFileURL(__filename).href;',
-      logLevel: "silent",
-    });
+    // (test/e2e/cold-start.test.ts reads them). Where node_modules is a link to another checkout's
+    // (a git worktree), esbuild writes the path it resolved, `// ../main/node_modules/…`: read from
+    // `node_modules/` on, so every checkout's build says the same.
+    const result = await transform(
+      code.replace(/^\/\/ (?:\.\.\/\S*?\/)?((?:node_modules|src)\/\S+)$/gm, "//! $1"),
+      {
+        format: "cjs",
+        platform: "node",
+        target: "node20",
+        supported: { "dynamic-import": false },
+        define: { "import.meta.url": "__strataModuleUrl" },
+        banner: 'var __strataModuleUrl = require("node:url").pathToFileURL(__filename).href;',
+        logLevel: "silent",
+      },
+    );
     return { code: result.code };
   },
   buildEnd() {
@@ -134,7 +157,7 @@ export default defineConfig([
     outDir: "dist/cli",
     external: ["@lancedb/lancedb", "chromadb"],
     noExternal: CLI_BUNDLED,
-    esbuildPlugins: [noZodLocales],
+    esbuildPlugins: [noZodLocales, oneZodIndex],
     plugins: [commonJsChunks],
     format: ["esm"],
     target: "node20",

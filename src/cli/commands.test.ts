@@ -565,6 +565,11 @@ describe("sleep commands", () => {
     expect(text).toMatch(/^superseded but active +0 +-$/m);
   });
 
+  it("health counts one active belief in the singular (newcomer47: was '1 active beliefs')", async () => {
+    await seed("The retry limit is 5", "2026-01-01");
+    expect(renderHealth(await runHealth(mem), plain)).toMatch(/^1 active belief in default: 100% usable\n/);
+  });
+
   it("health on a namespace with no active belief gives no usable share (not 100% of nothing)", async () => {
     const text = renderHealth(await runHealth(mem), plain);
     expect(text).toMatch(

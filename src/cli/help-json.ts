@@ -39,6 +39,12 @@ export interface CommandHelp {
   commands: { name: string; usage: string; description: string }[];
   /** The help's examples, each a command line without the `$ `. */
   examples: string[];
+  /**
+   * What the command prints, for the commands people run first (`Prints, for example:`): the
+   * sample's command line without the `$ ` and the lines it printed, as `--help` shows them
+   * (src/cli/help-text.ts `sample`). [] for a command whose help shows none.
+   */
+  samples: { command: string; prints: string[] }[];
   /** The text `--help` prints. */
   text: string;
 }
@@ -87,6 +93,22 @@ export function helpRequest(
   return { command, path };
 }
 
+/**
+ * The samples a help text shows (help-text.ts `sample`): after `Prints, for example:`, the command
+ * on a `    $ ` line and the lines it printed, each indented four spaces (a blank line inside kept),
+ * up to the first line that is not.
+ *
+ *   samplesOf("Prints, for example:\n    $ strata health\n    2 active beliefs\n")
+ *   // [{ command: "strata health", prints: ["2 active beliefs"] }]
+ */
+export function samplesOf(text: string): CommandHelp["samples"] {
+  return [...text.matchAll(/^Prints, for example:\n {4}\$ (.+)\n((?:(?: {4}.*)?\n?)*)/gm)].map((m) => {
+    const prints = m[2]!.split("\n").map((l) => l.slice(4));
+    while (prints.length > 0 && prints.at(-1) === "") prints.pop();
+    return { command: m[1]!, prints };
+  });
+}
+
 /** The help of one command as data; `text` is what its --help prints. */
 export function describeCommand(command: Command, path: string, text: string): CommandHelp {
   const examples = [...text.matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]!);
@@ -110,6 +132,7 @@ export function describeCommand(command: Command, path: string, text: string): C
         description: c.description(),
       })),
     examples,
+    samples: samplesOf(text),
     text,
   };
 }

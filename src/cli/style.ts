@@ -108,11 +108,8 @@ export function keyValues(pairs: readonly [string, string | undefined][], style:
   return shown.map(([k, v]) => `${style.dim(k.padEnd(width))}  ${v}`).join("\n");
 }
 
-/**
- * A count with its noun, singular for one: `counted(1, "item")` → "1 item", `counted(3, "pair")`
- * → "3 pairs", `counted(2, "entry", "entries")` → "2 entries".
- */
-export const counted = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+/** A count with its noun, singular for one (core's, one helper): `counted(2, "entry", "entries")` → "2 entries". */
+export { counted } from "../core/errors.js";
 
 /** 0.6666 → "0.67". */
 export const fixed2 = (x: number) => x.toFixed(2);

@@ -57,6 +57,16 @@ export class StrataError extends Error {
 
 export const isStrataError = (value: unknown): value is StrataError => value instanceof StrataError;
 
+/**
+ * A count with its noun, singular for one, as refusals, reports and the CLI word it (one helper:
+ * the CLI's style.ts re-exports it): `counted(1, "item")` → "1 item", `counted(3, "pair")` →
+ * "3 pairs", `counted(2, "success", "successes")` → "2 successes", `counted(2n, "item")` → "2 items".
+ * Here because every surface already loads this module first (a module of its own would be one
+ * more file on a fresh command's start, test/e2e/cold-start.test.ts).
+ */
+export const counted = (n: number | bigint, one: string, many = `${one}s`): string =>
+  `${n} ${Number(n) === 1 ? one : many}`;
+
 export function notFound(what: string, id: string): StrataError {
   return new StrataError("NOT_FOUND", `No ${what} with id "${id}". List ids with list().`, {
     id,

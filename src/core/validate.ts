@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { namesMeant } from "./borrowed-names.js";
-import { StrataError } from "./errors.js";
+import { counted, StrataError } from "./errors.js";
 
 /**
  * The refusals of one field that have a code of their own, so a surface that words one its own
@@ -79,8 +79,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-const plural = (n: number | bigint, word: string) => `${n} ${word}${Number(n) === 1 ? "" : "s"}`;
-
 /**
  * What a field allows, in words, from the issue zod raised; undefined when the issue says no
  * more than its message (a custom refinement).
@@ -93,16 +91,16 @@ function allowedBy(issue: z.core.$ZodIssue): string | undefined {
       const n = issue.minimum;
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
         return issue.inclusive === false ? `more than ${n}` : `at least ${n}`;
-      if (issue.origin === "string") return `at least ${plural(n, "character")}`;
-      if (issue.origin === "array" || issue.origin === "set") return `at least ${plural(n, "item")}`;
+      if (issue.origin === "string") return `at least ${counted(n, "character")}`;
+      if (issue.origin === "array" || issue.origin === "set") return `at least ${counted(n, "item")}`;
       return undefined;
     }
     case "too_big": {
       const n = issue.maximum;
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
         return issue.inclusive === false ? `less than ${n}` : `at most ${n}`;
-      if (issue.origin === "string") return `at most ${plural(n, "character")}`;
-      if (issue.origin === "array" || issue.origin === "set") return `at most ${plural(n, "item")}`;
+      if (issue.origin === "string") return `at most ${counted(n, "character")}`;
+      if (issue.origin === "array" || issue.origin === "set") return `at most ${counted(n, "item")}`;
       return undefined;
     }
     case "invalid_value":
@@ -140,10 +138,10 @@ function boundWords(issue: z.core.$ZodIssue, input: unknown): string | undefined
       ? String(value)
       : typeof value === "string"
         ? value.length > 80
-          ? plural(value.length, "character")
+          ? counted(value.length, "character")
           : JSON.stringify(value)
         : Array.isArray(value)
-          ? plural(value.length, "item")
+          ? counted(value.length, "item")
           : undefined;
   return got === undefined ? `must be ${allowed}` : `must be ${allowed}, got ${got}`;
 }

@@ -11,7 +11,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { PreparedWrap, SaveReport } from "../core/continuity/wraps.js";
 import { describeBelief, type Memory, type MemoryItem } from "../core/engine.js";
-import { StrataError } from "../core/errors.js";
+import { counted, StrataError } from "../core/errors.js";
 import type { MaintainReport } from "../core/maintain.js";
 import type {
   Belief,
@@ -146,7 +146,7 @@ const sleep = (r: SleepReport, judge: string): z.output<typeof S.SleepToolOutput
       action: "fallback",
       id: f.pairs[0]?.[0] ?? "",
       by: f.pairs[0]?.[1] ?? null,
-      reason: `${f.count} pair${f.count === 1 ? "" : "s"} judged by ${f.judge}: ${f.why}`,
+      reason: `${counted(f.count, "pair")} judged by ${f.judge}: ${f.why}`,
     })),
   ],
 });

@@ -279,6 +279,18 @@ describe("the server app", () => {
     // No such route under items either: nothing pointed at.
     expect(await message("POST", `/v1/namespaces/${NS}/beliefs/b5`)).not.toMatch(/under items/);
     expect(await message("GET", `/v1/namespaces/${NS}/beliefs/b5/nope`)).not.toMatch(/under items/);
+    // An operation asked without a namespace (newcomer47: `GET /v1/recall?query=…`): its route under one.
+    expect(await message("GET", "/v1/recall")).toBe(
+      "No route GET /v1/recall: every operation is under a namespace: GET /v1/namespaces/default/recall (or the namespace to use in place of default). The routes are listed at /docs and /openapi.json.",
+    );
+    expect(await message("POST", "/v1/recall")).toMatch(
+      /under a namespace: GET \/v1\/namespaces\/default\/recall /,
+    );
+    expect(await message("DELETE", "/v1/items/b1")).toMatch(
+      /under a namespace: DELETE \/v1\/namespaces\/default\/items\/b1 /,
+    );
+    expect(await message("GET", "/v1/nope")).not.toMatch(/under a namespace/);
+    expect(await message("GET", "/v1/namespaces/recall")).not.toMatch(/under a namespace/);
     // A path no method takes says no more than before.
     expect(await message("POST", `/v1/namespaces/${NS}/nope`)).toBe(
       `No route POST /v1/namespaces/${NS}/nope. The routes are listed at /docs and /openapi.json.`,

@@ -223,19 +223,42 @@ function itemRouteFor(method: string, pathname: string): string | null {
 }
 
 /**
+ * The route a path under /v1 that names no namespace means (`/v1/recall`: every operation is under
+ * /v1/namespaces/{namespace}/), in the default namespace, with the method asked when that route
+ * takes it, else the ones it takes. Null when no such route exists.
+ *
+ *   namespacedRouteFor("GET", "/v1/recall")     // "GET /v1/namespaces/default/recall"
+ *   namespacedRouteFor("POST", "/v1/recall")    // "GET /v1/namespaces/default/recall"
+ *   namespacedRouteFor("GET", "/v1/items/b5")   // "GET /v1/namespaces/default/items/b5"
+ *   namespacedRouteFor("GET", "/v1/nope")       // null
+ */
+function namespacedRouteFor(method: string, pathname: string): string | null {
+  const m = /^\/v1\/(?!namespaces(?:\/|$))(.+)$/.exec(pathname);
+  if (!m) return null;
+  const under = `/v1/namespaces/default/${m[1]}`;
+  const methods = methodsOn(under);
+  if (methods.length === 0) return null;
+  return `${methods.includes(method) ? method : methods.join(" or ")} ${under}`;
+}
+
+/**
  * A 404's message: the route asked for and, when only the method is wrong, the ones the path takes;
- * an item asked under beliefs or episodes, its route under items. The root, where a person lands
- * who opens the server's address in a browser, names the rooms.
+ * an item asked under beliefs or episodes, its route under items; an operation asked without a
+ * namespace, its route under one. The root, where a person lands who opens the server's address in
+ * a browser, names the rooms.
  */
 function notFoundMessage(method: string, pathname: string, rooms: string[]): string {
   const methods = methodsOn(pathname).filter((m) => m !== method);
   const item = methods.length ? null : itemRouteFor(method, pathname);
+  const namespaced = methods.length || item ? null : namespacedRouteFor(method, pathname);
   const takes = methods.length
     ? `: that path takes ${methods.join(" or ")}`
     : item
       ? `: a belief or an episode is read, explained and forgotten under items: ${item}`
-      : pathname === "/" && rooms.length > 0
-        ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
-        : "";
+      : namespaced
+        ? `: every operation is under a namespace: ${namespaced} (or the namespace to use in place of default)`
+        : pathname === "/" && rooms.length > 0
+          ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
+          : "";
   return `No route ${method} ${pathname}${takes}. The routes are listed at /docs and /openapi.json.`;
 }

@@ -267,11 +267,19 @@ describe("strata (built)", () => {
       expect.objectContaining({ flags: "-k, --k <n>", short: "-k", takesValue: true }),
     );
     expect(recall.examples).toContain('strata recall "rate limit"');
+    // What the command prints, as its --help shows it (newcomer47): the sample's command apart.
+    expect(recall.samples).toEqual([
+      {
+        command: 'strata recall "retry limit"',
+        prints: expect.arrayContaining([expect.stringMatching(/retry limit is 5/)]),
+      },
+    ]);
+    expect(recall.examples).not.toContain('strata recall "retry limit"');
     expect(recall.text).toMatch(/^Usage: strata recall/);
     expect(JSON.parse(strata(["recall", "--help", "--json"]).stdout)).toEqual(recall);
-    expect(JSON.parse(strata(["help", "keys", "create", "--json"]).stdout).command).toBe(
-      "strata keys create",
-    );
+    const create = JSON.parse(strata(["help", "keys", "create", "--json"]).stdout);
+    expect(create.command).toBe("strata keys create");
+    expect(create.samples).toEqual([]);
     expect(JSON.parse(strata(["help", "outcome", "--json"]).stdout).arguments[1]).toMatchObject({
       name: "result",
       choices: ["success", "failure"],

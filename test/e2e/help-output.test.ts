@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { samplesOf } from "../../src/cli/help-json.js";
 import { createProgram } from "../../src/cli/program.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
 
@@ -34,23 +35,11 @@ function strata(args: string[]): { status: number | null; stdout: string } {
   return { status: r.status, stdout: r.stdout };
 }
 
-/** The sample in a command's --help: its command's words and the lines it printed. */
-function sampleOf(help: string): { args: string[]; lines: string[] } | null {
-  const at = help.indexOf("\nPrints, for example:\n");
-  if (at < 0) return null;
-  const [command, ...lines] = help
-    .slice(at)
-    .split("\n")
-    .slice(2)
-    .map((l) => (l.startsWith("    ") ? l.slice(4) : l));
-  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
-  // Shell words: "…" and '…' kept whole, quotes dropped.
-  expect(command).toMatch(/^\$ /);
-  const words = [...command!.slice(2).matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3]!,
-  );
+/** A sample's command line as shell words ("…" and '…' kept whole, quotes dropped), without `strata`. */
+function argsOf(command: string): string[] {
+  const words = [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
   expect(words[0]).toBe("strata");
-  return { args: words.slice(1), lines };
+  return words.slice(1);
 }
 
 /** Every run of digits as 0, trailing blanks off: the shape of a line. */
@@ -70,21 +59,25 @@ describe("--help's sample output", () => {
     );
     expect(names.length).toBeGreaterThan(30);
     const sampled: string[] = [];
-    for (const name of names) if (sampleOf(await helpOf([name])) !== null) sampled.push(name);
+    for (const name of names) if (samplesOf(await helpOf([name])).length > 0) sampled.push(name);
     expect(sampled.sort()).toEqual([...WALK].sort());
   });
 
   it("each sample is what its command prints at its step of the walk", () => {
     for (const command of WALK) {
-      const sample = sampleOf(strata([command, "--help"]).stdout);
-      expect(sample, command).not.toBeNull();
-      expect(sample!.args[0]).toBe(command);
-      const run = strata(sample!.args);
+      // The sample as `help COMMAND --json` gives it (newcomer47), the one `--help` prints.
+      const help = JSON.parse(strata(["help", command, "--json"]).stdout);
+      expect(help.text, command).toContain("\nPrints, for example:\n");
+      expect(help.samples, command).toHaveLength(1);
+      const sample = help.samples[0] as { command: string; prints: string[] };
+      const args = argsOf(sample.command);
+      expect(args[0]).toBe(command);
+      const run = strata(args);
       expect(run.status, command).toBe(0);
       // The store's path is said as the user's home (~) in the sample.
       const printed = run.stdout.replaceAll(home, "~").split("\n");
       while (printed.length > 0 && printed.at(-1) === "") printed.pop();
-      expect(printed.map(shape), command).toEqual(sample!.lines.map(shape));
+      expect(printed.map(shape), command).toEqual(sample.prints.map(shape));
     }
   }, 300_000);
 

@@ -11,12 +11,11 @@ import { describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import type { BeliefFilter, EpisodeFilter } from "../../src/core/ports.js";
 import { KIN_CANDIDATES, kinNameTerms } from "../../src/core/recall/kin-names.js";
-import { memoriesClosedAfterAll, storeLocations } from "../support/backends.js";
-import { testClock } from "../support/memory.js";
+import { storeLocations, twoNamespacesClosedAfterAll } from "../support/backends.js";
 
 const backends = storeLocations("kinns");
 
-const open = memoriesClosedAfterAll();
+const twoNamespaces = twoNamespacesClosedAfterAll();
 
 const QUESTION = "Where is my son stationed now?";
 const filters = (namespace: string): [BeliefFilter, EpisodeFilter] => [
@@ -31,10 +30,7 @@ const answer = async (mem: Memory) =>
 for (const backend of backends)
   describe.skipIf(backend.skip)(`${backend.name}: kin names stay in their namespace`, () => {
     it("another namespace's name for 'my son' is no term of this one's search, and its flood crowds nothing out", async () => {
-      const db = backend.db();
-      const clock = testClock();
-      const a = await open(db, "team-a", { clock });
-      const b = await open(db, "team-b", { clock });
+      const { a, b } = await twoNamespaces(backend.db());
       await a.record("My son Jun Hao doing NS at Pasir Laba camp");
       await a.record("Jun Hao kena move to Charlie Company last week");
       await a.record("The Zorblatt account was moved to Delta Company in March");
@@ -56,10 +52,7 @@ for (const backend of backends)
     }, 120_000);
 
     it("a forgotten apposition names no one afterwards (the same warm handle), and another namespace's is untouched", async () => {
-      const db = backend.db();
-      const clock = testClock();
-      const a = await open(db, "team-a", { clock });
-      const b = await open(db, "team-b", { clock });
+      const { a, b } = await twoNamespaces(backend.db());
       const named = await a.record("My son Quillon is doing NS at Pasir Laba camp");
       await a.record("Quillon kena move to Charlie Company last week");
       await b.record("My son Quillon is a chef in Osaka");
@@ -73,10 +66,7 @@ for (const backend of backends)
     }, 120_000);
 
     it("pets and Scots 'ma' (notfound45): another namespace's dog or 'ma son' is no term of this one's search; a forgotten pet names nothing (attacks46)", async () => {
-      const db = backend.db();
-      const clock = testClock();
-      const a = await open(db, "team-a", { clock });
-      const b = await open(db, "team-b", { clock });
+      const { a, b } = await twoNamespaces(backend.db());
       const DOG = "How heavy is the dog now?";
       const SON = "Where does ma son work now?";
       const named = await a.record("Me and the dug Bruno walked to the loch");

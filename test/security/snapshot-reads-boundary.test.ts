@@ -12,12 +12,11 @@ import { describe, expect, it } from "vitest";
 import { unguarded } from "../../src/core/embedder-guard.js";
 import type { Memory } from "../../src/core/engine.js";
 import type { Store } from "../../src/core/ports.js";
-import { memoriesClosedAfterAll, storeLocations } from "../support/backends.js";
-import { testClock } from "../support/memory.js";
+import { storeLocations, twoNamespacesClosedAfterAll } from "../support/backends.js";
 
 const backends = storeLocations("snapns");
 
-const open = memoriesClosedAfterAll();
+const twoNamespaces = twoNamespacesClosedAfterAll();
 
 const CANARY = "quorvex";
 
@@ -53,10 +52,7 @@ for (const backend of backends)
     `${backend.name}: reports read in the snapshot stay in their namespace`,
     () => {
       it("stats, health and verify of team-a in the snapshot: team-a's counts and rows only, none of team-b's text", async () => {
-        const db = backend.db();
-        const clock = testClock();
-        const a = await open(db, "team-a", { clock });
-        const b = await open(db, "team-b", { clock });
+        const { a, b } = await twoNamespaces(backend.db());
         await a.remember("The retry limit is 5");
         await a.remember("The deploy window opens at 9");
         await a.record("we moved the deploy window to 9 on Monday");

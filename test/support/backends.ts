@@ -104,3 +104,21 @@ export function memoriesClosedAfterAll(): (
     return mem;
   };
 }
+
+/**
+ * Two namespaces of one place, `team-a` and `team-b`, on one test clock: what a namespace-boundary
+ * test writes to one and reads from the other. Each memory is closed once the file's tests have
+ * run (`memoriesClosedAfterAll`). Call at the top level of the test file, after `storeLocations`.
+ *
+ *   const twoNamespaces = twoNamespacesClosedAfterAll();
+ *   const { a, b } = await twoNamespaces(backend.db());
+ */
+export function twoNamespacesClosedAfterAll(): (
+  db: string,
+) => Promise<{ a: Memory; b: Memory; clock: TestClock }> {
+  const open = memoriesClosedAfterAll();
+  return async (db) => {
+    const clock = testClock();
+    return { a: await open(db, "team-a", { clock }), b: await open(db, "team-b", { clock }), clock };
+  };
+}

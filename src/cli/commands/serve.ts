@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../core/engine.js";
-import { isStrataError, StrataError, utf8Text } from "../../core/errors.js";
+import { counted, isStrataError, StrataError, utf8Text } from "../../core/errors.js";
 import type { McpCaller } from "../../mcp/http.js";
 import type { ToolManifest, ToolSet } from "../../mcp/manifest.js";
 import { UsageError } from "../usage-error.js";
@@ -366,7 +366,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   note(
     `  REST at ${base}/v1 ${
       keysLive
-        ? `(API key required: ${live} live key${live === 1 ? "" : "s"}; ${keysCommand("strata keys list", args.dbOption)})`
+        ? `(API key required: ${counted(live, "live key")}; ${keysCommand("strata keys list", args.dbOption)})`
         : `(no API key exists: loopback callers only, acting as "rest"; ${keysCommand("strata keys create", args.dbOption)} to require keys)`
     }`,
   );

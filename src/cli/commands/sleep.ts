@@ -146,7 +146,7 @@ export function renderSleepReport(
   const fallbackLines = (r.fallbacks ?? [])
     .map(
       (f) =>
-        `\n${style.warn(`${f.count} pair${f.count === 1 ? "" : "s"} fell back to the ${f.judge} judge: ${truncate(f.why, 100)}`)}\n  ${f.pairs
+        `\n${style.warn(`${counted(f.count, "pair")} fell back to the ${f.judge} judge: ${truncate(f.why, 100)}`)}\n  ${f.pairs
           .slice(0, 5)
           .map(([a, b]) => `${a} ↔ ${b}`)
           .join(", ")}${f.count > 5 ? `, … ${f.count - 5} more` : ""}`,
@@ -247,7 +247,7 @@ export function renderHealth(r: HealthReport, style: Style): string {
   const head =
     r.active === 0
       ? `0 active beliefs in ${r.namespace}: no usable share to give (strata remember stores a fact; strata consolidate distils recorded events into beliefs)`
-      : `${r.active} active beliefs in ${r.namespace}: ${usable(`${pct}% usable`)}`;
+      : `${counted(r.active, "active belief")} in ${r.namespace}: ${usable(`${pct}% usable`)}`;
   const classes = table(
     HEALTH_CLASSES.map((c) => ({ name: c, ...r.classes[c] })),
     [

@@ -8,6 +8,7 @@
  *   Mixed results: Ran the migration with a 5 s lock timeout (1 success, 1 failure)
  *   Mixed results (1 success, 1 failure): worked: "…"; failed: "…"
  */
+import { counted } from "../errors.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { analyseEcho } from "../text.js";
@@ -46,14 +47,12 @@ const normalise = (t: string) =>
 /** One side's evidence: an episode, or a failure lesson stated without one. */
 type Evidence = Pick<Episode, "id" | "content">;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The belief's wording: one action with its tally, or each side's distinct wording when they differ. */
 export function mixedText(
   successes: readonly Pick<Episode, "content">[],
   failures: readonly Pick<Episode, "content">[],
 ): string {
-  const tally = `${plural(successes.length, "success", "successes")}, ${plural(failures.length, "failure", "failures")}`;
+  const tally = `${counted(successes.length, "success", "successes")}, ${counted(failures.length, "failure", "failures")}`;
   const wordings = (list: readonly Pick<Episode, "content">[]) => [
     ...new Set(list.map((e) => analyseEcho(e.content).core)),
   ];

@@ -424,9 +424,7 @@ describe("actions", () => {
       [`v:${c}:${d}`]: "leave",
     });
     expect(res.headers.get("Location")).toBe("/ui/review");
-    const flash = /Judged 1 pairs\. merged (b\d+) by (b\d+)/.exec(
-      await (await get("/review", cookie)).text(),
-    );
+    const flash = /Judged 1 pair\. merged (b\d+) by (b\d+)/.exec(await (await get("/review", cookie)).text());
     expect([flash?.[1], flash?.[2]].sort()).toEqual([a, b].sort());
     expect((await mem.get(flash![1]!)).status).toBe("archived");
     expect((await mem.get(c)).status).toBe("active");

@@ -30,7 +30,7 @@ import {
   verifyApiKey,
 } from "../../access/api-keys.js";
 import type { Memory } from "../../core/engine.js";
-import { StrataError, utf8Text } from "../../core/errors.js";
+import { counted, StrataError, utf8Text } from "../../core/errors.js";
 import { NamespaceSchema } from "../../core/model.js";
 import { type Access, allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
@@ -598,7 +598,7 @@ ${error ? html`<p class="notice error" id="key-error" role="alert">${error}</p>`
     const back = reviewPath(field(body, "mode"));
     if (judgments.length === 0) return done(c, "No verdict chosen: nothing was judged.", back);
     const report = await c.var.view.call<SleepReport>("judge", { judgments });
-    return done(c, `Judged ${judgments.length} pairs. ${describeJudgment(report).summary}`, back);
+    return done(c, `Judged ${counted(judgments.length, "pair")}. ${describeJudgment(report).summary}`, back);
   });
 
   app.post("/activity/consolidate", async (c) => {
