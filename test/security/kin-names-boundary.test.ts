@@ -87,10 +87,7 @@ for (const backend of backends)
       expect((await a.recall(DOG, { k: 8 })).map((h) => h.text).join("\n")).not.toContain("loch");
     }, 180_000);
     it("owners of the kin's thing (KIN_OWNER_RULE, session 46): another namespace's owners are no term of this one's search, crowd nothing out, and a forgotten owner names no one (attacks47)", async () => {
-      const db = backend.db();
-      const clock = testClock();
-      const a = await open(db, "team-a", { clock });
-      const b = await open(db, "team-b", { clock });
+      const { a, b } = await twoNamespaces(backend.db());
       const WEDDING = "What day is my sister's wedding?";
       // team-b names its own sister and the owners of its weddings, in more texts than are read.
       await b.record("My sister Zorblatt lives in Durban");
