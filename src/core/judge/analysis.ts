@@ -353,6 +353,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
       object = keep(raw.slice(pivot + 1, j));
   }
+  const clauseStart = words ? clauseJoinedAt(words, from, pivot) : from;
   const changedThing = predicate === "→" && words ? changedThingAt(words, raw, pivot, keep) : null;
   const bareThing = predicate === "→" && words ? bareThingAt(words, pivot, keep) : null;
   return {
@@ -361,7 +362,16 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ...(bareThing ? { bareThing } : {}),
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
-    subject: keep(raw.slice(from, pivot).filter((_, i) => words?.[from + i]?.pos !== "ADV")),
+    // A clause "but" opens holds the verb's subject: "Paiseh but I cannot skip it" is said of "I";
+    // a graded word no lexicon lists ("She so paiseh, she …") is a predicate, not the subject.
+    subject: keep(
+      raw
+        .slice(clauseStart, pivot)
+        .filter(
+          (_, i) =>
+            words?.[clauseStart + i]?.pos !== "ADV" && !(words && gradedUnlisted(words, clauseStart + i)),
+        ),
+    ),
     predicate,
     value: keep([...rest, ...raw.slice(0, from)]).filter((t) => !CHANGE_VERBS.has(t)),
     ...(result && predicate === OUTCOME ? { result } : {}),
@@ -1516,6 +1526,28 @@ export function adjectiveReadAsNoun(words: readonly TaggedWord[], i: number): bo
   );
 }
 
+/** A word read as an adjective after a degree adverb that the lexicon does not list: "so paiseh", "very malu". */
+function gradedUnlisted(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const before = words[i - 1];
+  return w.pos === "ADJ" && before?.pos === "ADV" && DEGREE_ADVERB.test(before.text) && !listedWord(w.text);
+}
+
+/**
+ * Where the verb's own clause begins when "but" or "yet" joins it to what opens the sentence
+ * ("Paiseh but I cannot skip the meeting", "Sorry but we're closed on Mondays"): the word after the
+ * last such conjunction before the verb, when a pronoun or a noun stands between it and the verb;
+ * else `from`. Not "and" or "or", which join the nouns of one subject ("Tom and Jerry are …").
+ */
+function clauseJoinedAt(words: readonly TaggedWord[], from: number, pivot: number): number {
+  for (let k = pivot - 1; k > from; k--) {
+    if (words[k]!.pos !== "CCONJ" || !/^(?:but|yet)$/i.test(words[k]!.text)) continue;
+    const between = words.slice(k + 1, pivot);
+    return between.some((w) => w.pos === "PRON" || w.pos === "NOUN" || w.pos === "PROPN") ? k + 1 : from;
+  }
+  return from;
+}
+
 /** Prepositions that open a verb's value of time, place or amount: "moves to 3:15", "starts at 8", "runs until June". */
 const VALUE_PREPOSITION = /^(?:to|at|on|in|into|from|until|till|by|onto)$/i;
 
@@ -1554,7 +1586,8 @@ export function verbReadAsNoun(text: string, words: readonly TaggedWord[], i: nu
   if (head.pos === "NOUN" && head.text.toLowerCase() !== head.lemma && /s$/i.test(head.text)) return false;
   for (let k = start; k < i; k++) {
     const p = words[k]!;
-    if (!NOUN_PHRASE_WORD.has(p.pos) && !POSSESSIVE.test(p.text) && !/^\p{L}+[’']s$/u.test(p.text)) return false;
+    if (!NOUN_PHRASE_WORD.has(p.pos) && !POSSESSIVE.test(p.text) && !/^\p{L}+[’']s$/u.test(p.text))
+      return false;
   }
   // Its clause's words after it: a value, and no verb.
   let end = i + 1;
