@@ -6,7 +6,7 @@ import { formTakes, loadTagger, tag } from "./tagger.js";
 
 beforeAll(() => loadTagger());
 
-const at = new Date("2026-12-07T00:00:00Z");
+const at = "2026-12-07T00:00:00Z";
 const verdict = (older: string, newer: string) =>
   compareLexically({ text: older, at }, { text: newer, at }, sharedWordNet());
 const closes = (older: string, newer: string) => {
