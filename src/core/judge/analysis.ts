@@ -25,7 +25,7 @@ import {
   stem,
 } from "../text.js";
 import { CANONICAL_FORMS } from "./coverage.js";
-import { lemmaAs, listedWord, type TaggedWord, tag } from "./tagger.js";
+import { formTakes, lemmaAs, listedWord, type TaggedWord, tag } from "./tagger.js";
 
 /**
  * Predicates, canonicalised: every copula is `is`, change verbs are `→`, and verbs that report how
@@ -270,7 +270,8 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     const w = words?.[i];
     // Unless the sentence opens with its verb, its subject left out ("need a polite email …",
     // "Need to update Amma's iPad"): the verb is no subject (`subjectLeftOut`).
-    if (!seenSubject && words && subjectLeftOut(words, from, i)) seenSubject = true;
+    if (!seenSubject && words && (subjectLeftOut(words, from, i) || pastSubjectLeftOut(words, from, i)))
+      seenSubject = true;
     if (!seenSubject) {
       // A pronoun is a subject too: "We use tabs" pivots on use.
       if (!STOP_WORDS.has(t) || w?.pos === "PRON") seenSubject = true;
@@ -352,6 +353,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
       object = keep(raw.slice(pivot + 1, j));
   }
+  const clauseStart = words ? clauseJoinedAt(words, from, pivot) : from;
   const changedThing = predicate === "→" && words ? changedThingAt(words, raw, pivot, keep) : null;
   const bareThing = predicate === "→" && words ? bareThingAt(words, pivot, keep) : null;
   return {
@@ -360,7 +362,16 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ...(bareThing ? { bareThing } : {}),
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
-    subject: keep(raw.slice(from, pivot).filter((_, i) => words?.[from + i]?.pos !== "ADV")),
+    // A clause "but" opens holds the verb's subject: "Paiseh but I cannot skip it" is said of "I";
+    // a graded word no lexicon lists ("She so paiseh, she …") is a predicate, not the subject.
+    subject: keep(
+      raw
+        .slice(clauseStart, pivot)
+        .filter(
+          (_, i) =>
+            words?.[clauseStart + i]?.pos !== "ADV" && !(words && gradedUnlisted(words, clauseStart + i)),
+        ),
+    ),
     predicate,
     value: keep([...rest, ...raw.slice(0, from)]).filter((t) => !CHANGE_VERBS.has(t)),
     ...(result && predicate === OUTCOME ? { result } : {}),
@@ -388,6 +399,32 @@ export function subjectLeftOut(words: readonly TaggedWord[], from: number, i: nu
   if (!next) return false;
   if (next.text.toLowerCase() === "to") return words[i + 2]?.pos === "VERB";
   return next.pos === "DET" || next.pos === "PRON" || next.pos === "ADJ";
+}
+
+/**
+ * Whether the word at `i` opens its sentence as a verb of change in the past tense with its subject
+ * left out, as a diary or a hurried note drops it ("changed the litter to pine pellets", "moved the
+ * standup to 10", "finally swapped my bank"): the first word of the clause read (after adverbs and
+ * interjections), tagged a verb, inflected (not "-ing" nor "-s"), whose lemma is one of
+ * `CHANGE_LEMMAS`, before a determiner, a possessive or an adjective that opens its object. The
+ * speaker is the subject; the verb is the predicate, and what it changes is read as after "I".
+ * Only a verb of change: another dropped-subject verb ("renewed my passport") names no value of
+ * its own to read against the older's, and is left as before (deferred). Not a participle before a noun ("Changed
+ * plans: …", "Updated prices are up": a noun follows) and not a request ("need a polite email",
+ * `subjectLeftOut`, which reads the bare form).
+ *
+ *   pastSubjectLeftOut(tag("changed the litter to pine pellets"), 0, 0) // → true
+ *   pastSubjectLeftOut(tag("Changed plans, the meeting is at 5"), 0, 0)  // → false
+ */
+export function pastSubjectLeftOut(words: readonly TaggedWord[], from: number, i: number): boolean {
+  const w = words[i];
+  if (w?.pos !== "VERB") return false;
+  const form = w.text.toLowerCase();
+  if (form === w.lemma || /(?:ing|s)$/.test(form) || !CHANGE_LEMMAS.has(w.lemma)) return false;
+  for (let k = from; k < i; k++) if (words[k]!.pos !== "ADV" && words[k]!.pos !== "INTJ") return false;
+  const next = words[i + 1];
+  if (!next) return false;
+  return next.pos === "DET" || POSSESSIVE.test(next.text) || next.pos === "ADJ";
 }
 
 /**
@@ -904,8 +941,12 @@ export function packedDice(a: Float64Array, b: Float64Array): number {
   return (2 * inter) / (a.length + b.length);
 }
 
-/** A modal states a possibility, not a value: "we could switch to Postmark", "it might move". */
-const MODAL_RE = /\b(?:could|might|would)\b/i;
+/**
+ * A modal states a possibility, not a value: "we could switch to Postmark", "it might move"; so
+ * does a plan of a change still weighed, "thinking of" and "planning on" with a verb's -ing form
+ * ("he's thinking of moving to bristol": he has not moved).
+ */
+const MODAL_RE = /\b(?:could|might|would|(?:thinking of|planning on) \p{L}+ing)\b/iu;
 
 /** "no longer" is a negation with a change cue; "longer" names nothing. */
 const NO_LONGER_RE = /\bno longer\b/i;
@@ -953,7 +994,7 @@ export function clearAnalyses(): void {
   analyses.clear();
 }
 
-export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tag(x.text));
+export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tagged(x.text));
 export const statesIn = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
 /** Every word of the text, stop words included (`rawTokens`), as a set: what `distinctions` compares. */
 const rawWordsOf = (x: Analysis): Set<string> => (x.rawWords ??= new Set(rawTokens(x.text)));
@@ -963,7 +1004,7 @@ export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quan
 export function slotsOf(x: Analysis): Slots {
   if (x.slots) return x.slots;
   const text = asserted(x.text);
-  x.slots = slots(text, text === x.text ? wordsOf(x) : tag(text));
+  x.slots = slots(text, text === x.text ? wordsOf(x) : tagged(text));
   return x.slots;
 }
 export function roleOfA(x: Analysis): Role | null {
@@ -1417,6 +1458,162 @@ const OBJECT_WORD = new Set(["DET", "ADJ", "NOUN", "PROPN"]);
 const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
 /** A word that may stand inside a noun phrase after its first word. */
 const IN_PHRASE = new Set(["ADJ", "NOUN", "PROPN", "NUM"]);
+
+/**
+ * The words of `text` as the tagger reads them, with two of its guesses read again: a verb read as
+ * a noun (`verbReadAsNoun`) and a word it does not know read as a noun after a degree adverb
+ * (`adjectiveReadAsNoun`).
+ */
+export function tagged(text: string): TaggedWord[] {
+  const words = tag(text);
+  let out: TaggedWord[] | null = null;
+  for (let i = 0; i < words.length; i++) {
+    if (adjectiveReadAsNoun(words, i)) {
+      out ??= [...words];
+      out[i] = { ...words[i]!, pos: "ADJ" };
+      continue;
+    }
+    if (!verbReadAsNoun(text, words, i)) continue;
+    const w = words[i]!;
+    out ??= [...words];
+    out[i] = { ...w, pos: "VERB", lemma: lemmaAs(w.text, "VERB", listedWord) };
+    // "moves to room 5", "moves to Park Lane": the tagger, having read no verb, read "to" as an
+    // infinitive's and the noun after it as its verb.
+    const to = words[i + 2]!;
+    if (nounAfterTo(words.slice(i + 1), 1))
+      out[i + 2] = { ...to, pos: /^\p{Lu}/u.test(to.text) ? "PROPN" : "NOUN", lemma: to.text.toLowerCase() };
+  }
+  return out ?? words;
+}
+
+/**
+ * Whether `after[k]`, right after "to", is a noun the tagger read as an infinitive's verb: the
+ * lexicon lists it as a noun too, and a number or a name follows it ("to room 5", "to Park Lane").
+ */
+function nounAfterTo(after: readonly TaggedWord[], k: number): boolean {
+  const w = after[k];
+  const next = after[k + 1];
+  return (
+    after[k - 1]?.text.toLowerCase() === "to" &&
+    w?.pos === "VERB" &&
+    formTakes(w.text, "NOUN") &&
+    (next?.pos === "NUM" || next?.pos === "PROPN")
+  );
+}
+
+/** Adverbs of degree: they grade an adjective or an adverb ("so tired", "very late"), never a noun. */
+const DEGREE_ADVERB = /^(?:so|very|too|quite|really|super|extremely|pretty|damn|bit)$/i;
+
+/**
+ * A word the model's lexicon does not list as a noun, which the tagger read as one, right after an
+ * adverb of degree: an adjective, as a degree adverb grades only adjectives and adverbs. Chat in
+ * other languages and varieties puts such words where English puts "embarrassed" or "tired" ("He
+ * so paiseh", "she very malu", "I'm too kaput"); read as a noun, the word becomes the subject and
+ * two turns that share it share a "subject". Not a word the lexicon lists as a noun ("so lunch is
+ * at 1": "so" joins two clauses there), not after any other word.
+ */
+export function adjectiveReadAsNoun(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const before = words[i - 1];
+  return (
+    (w.pos === "NOUN" || w.pos === "PROPN") &&
+    before !== undefined &&
+    before.pos === "ADV" &&
+    DEGREE_ADVERB.test(before.text) &&
+    /^\p{L}+$/u.test(w.text) &&
+    !formTakes(w.text, "NOUN") &&
+    !formTakes(w.text, "PROPN")
+  );
+}
+
+/** A word read as an adjective after a degree adverb that the lexicon does not list: "so paiseh", "very malu". */
+function gradedUnlisted(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const before = words[i - 1];
+  return w.pos === "ADJ" && before?.pos === "ADV" && DEGREE_ADVERB.test(before.text) && !listedWord(w.text);
+}
+
+/**
+ * Where the verb's own clause begins when "but" or "yet" joins it to what opens the sentence
+ * ("Paiseh but I cannot skip the meeting", "Sorry but we're closed on Mondays"): the word after the
+ * last such conjunction before the verb, when a pronoun or a noun stands between it and the verb;
+ * else `from`. Not "and" or "or", which join the nouns of one subject ("Tom and Jerry are …").
+ */
+function clauseJoinedAt(words: readonly TaggedWord[], from: number, pivot: number): number {
+  for (let k = pivot - 1; k > from; k--) {
+    if (words[k]!.pos !== "CCONJ" || !/^(?:but|yet)$/i.test(words[k]!.text)) continue;
+    const between = words.slice(k + 1, pivot);
+    return between.some((w) => w.pos === "PRON" || w.pos === "NOUN" || w.pos === "PROPN") ? k + 1 : from;
+  }
+  return from;
+}
+
+/** Prepositions that open a verb's value of time, place or amount: "moves to 3:15", "starts at 8", "runs until June". */
+const VALUE_PREPOSITION = /^(?:to|at|on|in|into|from|until|till|by|onto)$/i;
+
+/**
+ * A verb in its -s form that the tagger reads as a plural noun, in the register of headlines and
+ * notices where a bare noun subject takes its verb ("Pickup moves to 3:15", "Choir practice
+ * shifts to the school hall"): read as the clause's verb when all of these hold —
+ *
+ * - the model's lexicon lists the form as a verb too (`formTakes`: "moves", "shifts", "starts";
+ *   not "lessons", "meetings");
+ * - it ends its clause's first noun phrase: only determiners, possessives, adjectives, numbers and
+ *   nouns before it in its clause, the last a singular noun or a name ("Pickup", "the school run",
+ *   "Mia's swim class") — an -s verb agrees with one thing;
+ * - a value follows it: a preposition of time, place or amount and then a number, a name or a noun
+ *   ("to 3:15", "to the school hall", "from June"), or a number right after it ("costs 12");
+ * - no verb or auxiliary follows in its clause: "the bus stops on Elm Street are closed" is a noun
+ *   phrase before its verb, and stays one;
+ * - the sentence says no habit (`HABITUAL`: "every", "usually", "at night", "on weekends"): the simple
+ *   present of a notice announces ("Pickup moves to 3:15"), that of a habit narrates a routine ("the
+ *   cat moves to the sofa at night"), which changes nothing; that is left as the tagger read it.
+ *
+ * Not a plural the lexicon lists as a noun only ("Swim lessons at 5"), not after a plural or a
+ * pronoun ("the kids moves", "it moves": the tagger reads those), not before another verb.
+ */
+export function verbReadAsNoun(text: string, words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const form = w.text.toLowerCase();
+  if (w.pos !== "NOUN" || !/[^su]s$/.test(form) || !formTakes(form, "VERB")) return false;
+  const boundary = (a: TaggedWord, b: TaggedWord) =>
+    /[,;:.!?()"“”—–]/.test(text.slice(a.start + a.text.length, b.start));
+  // Its clause's words before it: a noun phrase, headed by one thing.
+  let start = i;
+  while (start > 0 && !boundary(words[start - 1]!, words[start]!)) start--;
+  const head = words[i - 1];
+  if (start === i || !head || (head.pos !== "NOUN" && head.pos !== "PROPN")) return false;
+  if (head.pos === "NOUN" && head.text.toLowerCase() !== head.lemma && /s$/i.test(head.text)) return false;
+  for (let k = start; k < i; k++) {
+    const p = words[k]!;
+    if (!NOUN_PHRASE_WORD.has(p.pos) && !POSSESSIVE.test(p.text) && !/^\p{L}+[’']s$/u.test(p.text))
+      return false;
+  }
+  // Its clause's words after it: a value, and no verb.
+  let end = i + 1;
+  while (end < words.length && !boundary(words[end - 1]!, words[end]!)) end++;
+  const after = words.slice(i + 1, end);
+  if (after.some((p, k) => (p.pos === "VERB" || p.pos === "AUX") && !(k === 1 && nounAfterTo(after, 1))))
+    return false;
+  if (HABITUAL.test(text)) return false;
+  const next = after[0];
+  if (!next) return false;
+  if (next.pos === "NUM") return true;
+  return (
+    VALUE_PREPOSITION.test(next.text) &&
+    after.slice(1).some((p) => p.pos === "NUM" || p.pos === "PROPN" || p.pos === "NOUN")
+  );
+}
+
+/**
+ * Words that make a simple present a habit's: adverbs of frequency, "every"/"each" and a recurring
+ * part of the day or week ("at night", "in the evenings", "on weekends", "whenever").
+ */
+const HABITUAL =
+  /\b(?:every|each|usually|often|always|sometimes|never|normally|generally|typically|rarely|seldom|whenever|mostly|at night|at weekends|on weekends|in the (?:mornings?|evenings?|afternoons?))\b/i;
+
+/** The parts of speech of a noun phrase's words before its head's verb: "the new school run", "Mia's 3 swim classes". */
+const NOUN_PHRASE_WORD = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM"]);
 
 /**
  * Whether the word at `i` is a clause's verb: tagged a verb or an auxiliary, a contracted subject

@@ -26,16 +26,6 @@ describe("a fronted frame of onset, read as now (onset-frame, judge43)", () => {
       "With the rebrand done, the default font is Inter.",
       "with the rebrand done",
     ],
-    [
-      "The warehouse ships from Leeds.",
-      "Since the lease ended, the warehouse ships from Sheffield.",
-      "since the lease ended",
-    ],
-    [
-      "The warehouse ships from Leeds.",
-      "Following the merger, the warehouse ships from Sheffield.",
-      "following the merger",
-    ],
     ["our rent is 1200 a month", "under the new lease, our rent is 1300 a month", "under the new lease"],
     // A past clause after "after", with no comma: one event, since which the value holds.
     [
@@ -47,6 +37,15 @@ describe("a fronted frame of onset, read as now (onset-frame, judge43)", () => {
     const v = judge(a, b);
     expect(v).toMatchObject({ relation: "supersedes", rule: ONSET_FRAME_RULE.name, confident: true });
     expect(v.reason.startsWith(`${ONSET_FRAME_RULE.name}: ${frame}; `)).toBe(true);
+  });
+
+  // "ships" after "the warehouse" and before "from Sheffield" is the verb (judge47, `verbReadAsNoun`):
+  // the whole reading sees one predicate on both sides, and change-cue's own opening of onset closes.
+  it.each([
+    ["The warehouse ships from Leeds.", "Since the lease ended, the warehouse ships from Sheffield."],
+    ["The warehouse ships from Leeds.", "Following the merger, the warehouse ships from Sheffield."],
+  ])("%s → %s closes the older, read whole", (a, b) => {
+    expect(judge(a, b)).toMatchObject({ relation: "supersedes", rule: "change-cue", confident: true });
   });
 
   it.each([

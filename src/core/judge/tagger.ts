@@ -64,6 +64,22 @@ interface Wink {
   /** `lexemes.list` before this is already forgotten (out of `lexemes.hash`). */
   lexemesForgotten: number;
   featureTables: { table: WinkTable; sizeAtLoad: number }[];
+  /** The parts of speech the model's lexicon lets each listed form take (`formTakes`). */
+  classes: WordClasses;
+}
+
+/**
+ * The model's record of the parts of speech each listed form can take: wink packs, per lexeme of
+ * its lexicon, the id of a cluster of tags ("moves": NOUN and VERB; "lessons": NOUN; "opens": VERB)
+ * that its tagger chooses among. Read straight from the packed lexicon (`packing.layout.lexemeCID`).
+ */
+interface WordClasses {
+  lexicon: Uint32Array;
+  packSize: number;
+  /** Where the cluster id sits in a lexeme's pack: word offset, mask, shift. */
+  cid: readonly [number, number, number];
+  clusters: ReadonlySet<number>[];
+  tags: readonly string[];
 }
 
 let wink: Wink | null = null;
@@ -77,7 +93,13 @@ let buildWink: (() => Wink) | null = null;
  * result is seen on its way in.
  */
 function newWink(factory: typeof winkNLP, model: WinkModel): Wink {
-  let core: { features: Record<string, Partial<WinkTable>> } | undefined;
+  let core:
+    | {
+        features: Record<string, Partial<WinkTable>>;
+        lexicon: Uint32Array;
+        packing: { size: number; layout: Record<string, number[]> };
+      }
+    | undefined;
   const seen = {
     ...model,
     core: () => {
@@ -91,7 +113,19 @@ function newWink(factory: typeof winkNLP, model: WinkModel): Wink {
     (t): t is WinkTable => Array.isArray(t.list) && typeof t.hash === "object" && typeof t.index === "number",
   );
   const lexemes = core.features.lexeme as WinkTable;
+  const cid = core.packing.layout.lexemeCID;
+  const clusters = (core.features.posClusters as { list?: unknown }).list;
+  const tags = (core.features.pos as { list?: unknown }).list;
+  if (!cid || !Array.isArray(clusters) || !Array.isArray(tags))
+    throw new Error("wink-nlp's model has no word classes in its lexicon: the tagger cannot read them.");
   return {
+    classes: {
+      lexicon: core.lexicon,
+      packSize: core.packing.size,
+      cid: [cid[0]!, cid[1]!, cid[2]!],
+      clusters: clusters as ReadonlySet<number>[],
+      tags: tags as string[],
+    },
     nlp,
     lexemes,
     lexemesAtLoad: lexemes.list.length,
@@ -168,6 +202,27 @@ export function listedWord(word: string): boolean {
   if (!wink) return false;
   const id = wink.lexemes.hash[word.toLowerCase()];
   return id !== undefined && id < wink.lexemesAtLoad;
+}
+
+/**
+ * True when the model's own lexicon lists `word` (lower case, as loaded) as a form that can take
+ * the part of speech `pos`: "moves" is listed as a noun and a verb, "lessons" as a noun only,
+ * "opens" as a verb only. The tagger picks one of these by context; a reader that has other
+ * evidence of the word's role asks whether the other was open to it. False for a word the lexicon
+ * does not list, and before `loadTagger()`.
+ *
+ *   await loadTagger();
+ *   formTakes("moves", "VERB");   // → true
+ *   formTakes("lessons", "VERB"); // → false
+ */
+export function formTakes(word: string, pos: string): boolean {
+  if (!wink) return false;
+  const id = wink.lexemes.hash[word.toLowerCase()];
+  if (id === undefined || id >= wink.lexemesAtLoad) return false;
+  const { lexicon, packSize, cid, clusters, tags } = wink.classes;
+  const cluster = clusters[((lexicon[cid[0] + id * packSize] ?? 0) & cid[1]) >>> cid[2]];
+  const tagId = tags.indexOf(pos);
+  return cluster !== undefined && tagId >= 0 && cluster.has(tagId);
 }
 
 /**
