@@ -203,6 +203,17 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "The cache timeout is 20 seconds.",
       "We raised it, the staging cache timeout is 45 seconds now.",
     ],
+    // NOT_ASKED: the number asked of someone, then said again as what holds
+    [
+      "What temperature is our thermostat set to?",
+      "We keep the thermostat at 19 degrees.",
+      "My partner asked if the thermostat could go to 21 degrees, so the thermostat is at 21 degrees now.",
+    ],
+    [
+      "How far do I run on Sundays?",
+      "I run 10 km on Sundays.",
+      "The coach asked whether I'd cut back; I run 8 km on Sundays now.",
+    ],
   ])("%s", (question, older, newer) => {
     expect(anotherMeasureOfAsked(question, older, newer)).not.toBeNull();
   });
@@ -259,6 +270,22 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "What temperature is our thermostat set to?",
       "We keep the thermostat at 19 degrees.",
       "Maybe the thermostat could go to 20 degrees when the baby comes.",
+    ],
+    // NOT_ASKED: a number said only inside a reported question
+    [
+      "How fast does our club ride?",
+      "Our club rides at 28 km/h on the flats.",
+      "Someone in the group chat asked whether the club could ride at 31 km/h, nobody answered.",
+    ],
+    [
+      "What temperature is our thermostat set to?",
+      "We keep the thermostat at 19 degrees.",
+      "My partner wondered if the thermostat could go up to 21 degrees.",
+    ],
+    [
+      "How many hours do I work a week?",
+      "I work 36 hours a week.",
+      "My manager asked me whether I would work 40 hours a week.",
     ],
   ])("%s / %s / %s: none", (question, older, newer) => {
     expect(anotherMeasureOfAsked(question, older, newer)).toBeNull();

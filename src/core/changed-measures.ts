@@ -39,6 +39,10 @@
  *     person ("she keeps hers at 22 degrees") is that person's, not the holder's the older speaks
  *     of; when the question names one that both statements name ("What shoe size is Isla?"), the
  *     newer's "she" may be that person ("Isla's feet grew again, she's a size 12").
+ *   - `NOT_ASKED`: the newer's number is not said only inside a reported question — an asking verb
+ *     with "whether" or "if", to the end of its clause ("Guy in the club chat asked whether the B
+ *     bunch could push to 32 km/h": a question someone put, not a value that holds); a number said
+ *     again outside it ("She asked if I could do 40 hours, so it's 40 hours now") is said.
  *   - `ASKS_THE_OLDER` (for a statement found by its unit): a question or search that says the
  *     older's number ("PostgreSQL 15 port 5432", "Is the thermostat still at 19 degrees?") asks
  *     about that value, not for the latest; `anotherMeasureOfAsked` has it already, as the newer
@@ -209,9 +213,34 @@ function onlyPlanned(newerGiving: readonly string[]): boolean {
 }
 
 /**
+ * A reported question (`NOT_ASKED`): an asking verb, up to three words of its object ("asked the
+ * coach", "wondered"), "whether" or "if", and the rest of the clause — to a comma, semicolon or the
+ * sentence's end. What it holds is asked of someone, not said to hold.
+ */
+const REPORTED_QUESTION =
+  /\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|want(?:s|ed)?\s+to\s+know|(?:en|in)quir(?:e|es|ed|ing))(?:\s+[\p{L}'’]+){0,3}?\s+(?:whether|if)\b[^,;:.!?]*/giu;
+
+/**
+ * `NOT_ASKED`, its negation: every sentence that gives the newer's number gives it only inside a
+ * reported question (`REPORTED_QUESTION`): read without it, the sentence gives none of the numbers.
+ *
+ *   onlyAsked(["Guy in the club chat asked whether the B bunch could push to 32 km/h"], "km/h", ["32"]) // → true
+ *   onlyAsked(["She asked if I could do 40 hours, so it's 40 hours now"], "hour", ["40"])                // → false
+ */
+function onlyAsked(newerGiving: readonly string[], unit: string, values: readonly string[]): boolean {
+  return (
+    newerGiving.length > 0 &&
+    newerGiving.every((s) => {
+      const rest = s.replace(REPORTED_QUESTION, " ");
+      return rest !== s && !datedMeasuresOf(rest).some((m) => m.unit === unit && values.includes(m.value));
+    })
+  );
+}
+
+/**
  * The first checks of `anotherMeasureOfAsked` and `foundMeasureOfAsked`: the two give another
  * number of a unit the question asks (`OTHER_NUMBER`, `ASKS_A_MEASURE`), not only as a plan
- * (`NOT_PLANNED`); with the sentences that give each side's number, the only ones read for what
+ * (`NOT_PLANNED`) nor only inside a reported question (`NOT_ASKED`); with the sentences that give each side's number, the only ones read for what
  * and whose it is. Null when a check fails.
  */
 function askedMeasureGiven(
@@ -223,7 +252,8 @@ function askedMeasureGiven(
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
   const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
-  return onlyPlanned(newerGiving) ? null : { changed, olderGiving, newerGiving };
+  if (onlyPlanned(newerGiving) || onlyAsked(newerGiving, changed.unit, changed.newer)) return null;
+  return { changed, olderGiving, newerGiving };
 }
 
 /** The sentences of `text` that give `unit` one of `values`. */
