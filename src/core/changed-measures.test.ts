@@ -203,6 +203,17 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "The cache timeout is 20 seconds.",
       "We raised it, the staging cache timeout is 45 seconds now.",
     ],
+    // MODIFIER_LEFT_OUT: a question word the older writes before a noun the newer says bare
+    [
+      "What dose is Gran on for her cholesterol?",
+      "Gran's cholesterol tablet is atorvastatin 20mg, once a day.",
+      "Gran's tablet went up to 40mg last week.",
+    ],
+    [
+      "When is my next eye test?",
+      "Next eye test 3 March at the optician.",
+      "the optician moved my test to 17 March",
+    ],
     // NOT_ASKED: the number asked of someone, then said again as what holds
     [
       "What temperature is our thermostat set to?",
@@ -270,6 +281,20 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "What temperature is our thermostat set to?",
       "We keep the thermostat at 19 degrees.",
       "Maybe the thermostat could go to 20 degrees when the baby comes.",
+    ],
+    // MODIFIER_LEFT_OUT: the noun said bare is narrowed by another word on the newer's side…
+    [
+      "How much is my gym membership?",
+      "My gym membership is £40 a month.",
+      "My swim club membership is £55 a month.",
+    ],
+    // …the question word left out narrows nothing the newer says (a number follows it)…
+    ["How far do I run on Sundays?", "I run 10 km on Sundays.", "Sundays I walked 8 km."],
+    // …or it is written after the noun, not before it
+    [
+      "How many physio sessions does Dad have for his knee?",
+      "Dad's physio for his knee is 2 sessions a week.",
+      "Dad's physio is 3 sessions a week now.",
     ],
     // NOT_ASKED: a number said only inside a reported question
     [

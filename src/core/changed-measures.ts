@@ -20,6 +20,11 @@
  *     "taking" is "take", "Rehearsals" is "rehearsal"; or clipped, `CLIPPED`: "prod" for
  *     "production"), and there is at least one. "I walked 3 miles
  *     to the station" is no other measure of "I run 5 miles on Saturdays" for "How far do I run?".
+ *   - `MODIFIER_LEFT_OUT` (in `ASKED_THING`): a question word the older writes only right before a
+ *     noun it narrows, the newer may leave out when it says that noun and another question word
+ *     ("Mum's blood pressure tablet is amlodipine 5mg" / "Doctor increased mum's tablet to 10mg" for
+ *     "What dose is Mum on for her pressure?"); the noun is then read by `NO_OTHER_MODIFIER`, so
+ *     "the swim club membership" is no other measure of "my gym membership".
  *   - `ASKS_A_MEASURE`: the question's wh-word asks for an answer a number can be — "how many",
  *     "how much", "how far" (how before an adjective or adverb), "what", "which", "when", or no
  *     wh-word at all (a search); not "where" (a place), "who"/"whose" (a person), "why" (a reason)
@@ -130,6 +135,8 @@ export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
  *
  *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I swim 3,000 metres now.")  // → ["swim"]
  *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I walked 4,000 metres.")    // → null
+ *   askedWordsSaid("What dose is Gran on for her cholesterol?", "Gran's cholesterol tablet is 20mg.",
+ *     "Gran's tablet went up to 40mg.")                                                  // → ["gran", "tablet"]
  */
 export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
@@ -137,7 +144,44 @@ export function askedWordsSaid(question: string, older: string, newer: string): 
   const olderAsked = tokensOf(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
   const newerWords = new Set(tokensOf(newer));
-  return olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w)) ? olderAsked : null;
+  const said = (w: string) => newerWords.has(w) || saysClipped(newerWords, w);
+  if (olderAsked.every(said)) return olderAsked;
+  // `MODIFIER_LEFT_OUT`: a question word the older writes only before the noun it narrows, which the
+  // newer says bare ("Mum's blood *pressure* tablet is 5mg" / "Doctor increased mum's tablet to
+  // 10mg"), with another question word said: the noun joins the words read for another modifier.
+  const kept = olderAsked.filter(said);
+  if (kept.length === 0) return null;
+  const heads = new Set<string>();
+  for (const w of olderAsked.filter((x) => !said(x))) {
+    const head = narrowedBy(older, w, said);
+    if (!head) return null;
+    heads.add(head);
+  }
+  return [...new Set([...kept, ...heads])];
+}
+
+/** A word a noun phrase may hold: letters, with an apostrophe or hyphen inside, and no number. */
+const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
+
+/**
+ * The noun `word` narrows in `text`, as `MODIFIER_LEFT_OUT` reads it without the tagger: one of the
+ * two words written right after it, in the same run of words (no punctuation, number or function
+ * word between), that `accepts`; else null. "blood pressure tablet" → "tablet" for "pressure";
+ * "the pickup is 0455 for early reports" → null for "pickup" (a verb follows).
+ */
+function narrowedBy(text: string, word: string, accepts: (head: string) => boolean): string | null {
+  const raw = text.split(/\s+/);
+  for (let i = 0; i < raw.length; i++) {
+    if (!tokensOf(raw[i]!).includes(word) || /[,.;:!?)]$/.test(raw[i]!)) continue;
+    for (let j = i + 1; j <= i + 2 && j < raw.length; j++) {
+      const bare = raw[j]!.replace(/[,.;:!?)]+$/, "");
+      const tokens = tokensOf(bare);
+      if (!PHRASE_WORD.test(bare) || tokens.length !== 1) break;
+      if (accepts(tokens[0]!)) return tokens[0]!;
+      if (bare !== raw[j]) break;
+    }
+  }
+  return null;
 }
 
 /** True when `word` is a clipped front of a word of `words`. */
