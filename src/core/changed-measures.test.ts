@@ -290,6 +290,12 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
     ],
     // …the question word left out narrows nothing the newer says (a number follows it)…
     ["How far do I run on Sundays?", "I run 10 km on Sundays.", "Sundays I walked 8 km."],
+    // …the newer says the noun only as a verb…
+    [
+      "When is my next eye test?",
+      "Next eye test 3 March at the optician.",
+      "Essay now due 17 March, so I can test the new lenses.",
+    ],
     // …or it is written after the noun, not before it
     [
       "How many physio sessions does Dad have for his knee?",

@@ -23,8 +23,9 @@
  *   - `MODIFIER_LEFT_OUT` (in `ASKED_THING`): a question word the older writes only right before a
  *     noun it narrows, the newer may leave out when it says that noun and another question word
  *     ("Mum's blood pressure tablet is amlodipine 5mg" / "Doctor increased mum's tablet to 10mg" for
- *     "What dose is Mum on for her pressure?"); the noun is then read by `NO_OTHER_MODIFIER`, so
- *     "the swim club membership" is no other measure of "my gym membership".
+ *     "What dose is Mum on for her pressure?"), as a noun in the sentence that gives its number; the
+ *     noun is then read by `NO_OTHER_MODIFIER`, so "the swim club membership" is no other measure of
+ *     "my gym membership".
  *   - `ASKS_A_MEASURE`: the question's wh-word asks for an answer a number can be — "how many",
  *     "how much", "how far" (how before an adjective or adverb), "what", "which", "when", or no
  *     wh-word at all (a search); not "where" (a place), "who"/"whose" (a person), "why" (a reason)
@@ -139,13 +140,22 @@ export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
  *     "Gran's tablet went up to 40mg.")                                                  // → ["gran", "tablet"]
  */
 export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
+  return askedWordsRead(question, older, newer)?.words ?? null;
+}
+
+/** `askedWordsSaid`, with the nouns `MODIFIER_LEFT_OUT` read in (`heads`: none when every word was said). */
+function askedWordsRead(
+  question: string,
+  older: string,
+  newer: string,
+): { words: string[]; heads: string[] } | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
   const asked = new Set(tokensOf(question).filter((w) => !MEASURE_WORDS.has(w)));
   const olderAsked = tokensOf(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
   const newerWords = new Set(tokensOf(newer));
   const said = (w: string) => newerWords.has(w) || saysClipped(newerWords, w);
-  if (olderAsked.every(said)) return olderAsked;
+  if (olderAsked.every(said)) return { words: olderAsked, heads: [] };
   // `MODIFIER_LEFT_OUT`: a question word the older writes only before the noun it narrows, which the
   // newer says bare ("Mum's blood *pressure* tablet is 5mg" / "Doctor increased mum's tablet to
   // 10mg"), with another question word said: the noun joins the words read for another modifier.
@@ -157,8 +167,12 @@ export function askedWordsSaid(question: string, older: string, newer: string): 
     if (!head) return null;
     heads.add(head);
   }
-  return [...new Set([...kept, ...heads])];
+  return { words: [...new Set([...kept, ...heads])], heads: [...heads] };
 }
+
+/** True when `sentence` says `word` (a content token) as a noun or a name, as the tagger reads it. */
+const saysNoun = (sentence: string, word: string): boolean =>
+  tagged(sentence).some((w) => (w.pos === "NOUN" || w.pos === "PROPN") && tokensOf(w.text).includes(word));
 
 /** A word a noun phrase may hold: letters, with an apostrophe or hyphen inside, and no number. */
 const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
@@ -234,11 +248,15 @@ export function anotherMeasureOfAsked(
   newer: string,
   newerAbout: string = newer,
 ): ChangedMeasure | null {
-  const olderAsked = askedWordsSaid(question, older, newerAbout);
-  if (olderAsked === null) return null;
+  const read = askedWordsRead(question, older, newerAbout);
+  if (read === null) return null;
+  const olderAsked = read.words;
   const given = askedMeasureGiven(question, older, newer);
   if (!given) return null;
   const { changed, olderGiving, newerGiving } = given;
+  // `MODIFIER_LEFT_OUT`'s noun is said as a noun where the newer gives its number, not as a verb or
+  // in another sentence ("Thesis now due 28 February, so I can actually race in summer").
+  if (read.heads.some((h) => !newerGiving.some((x) => saysNoun(x, h)))) return null;
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
   return otherHolder(question, olderAsked, older, newerGiving, changed.newer) ? null : changed;
 }
