@@ -357,6 +357,19 @@ describe("recall: the newer of two measures of what the question asks ranks abov
     const hits = await mem.recall("How far do I swim?", { k: 5 });
     expect(hits[0]?.text).toMatch(/2,500 metres/);
   });
+
+  it("NOT_ASKED: a number asked of someone leaves the older first", async () => {
+    mem = await sleptChat([
+      { text: "Our club rides at 28 km/h on the flats, perfect for me.", day: 0 },
+      { text: "Can you recommend a good podcast about gardening?", day: 3 },
+      {
+        text: "Someone in the group chat asked whether the club could ride at 31 km/h, nobody answered, nothing changed.",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("How fast does our club ride?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/28 km\/h/);
+  });
 });
 
 describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing", () => {
