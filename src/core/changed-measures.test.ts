@@ -203,6 +203,28 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "The cache timeout is 20 seconds.",
       "We raised it, the staging cache timeout is 45 seconds now.",
     ],
+    // MODIFIER_LEFT_OUT: a question word the older writes before a noun the newer says bare
+    [
+      "What dose is Gran on for her cholesterol?",
+      "Gran's cholesterol tablet is atorvastatin 20mg, once a day.",
+      "Gran's tablet went up to 40mg last week.",
+    ],
+    [
+      "When is my next eye test?",
+      "Next eye test 3 March at the optician.",
+      "the optician moved my test to 17 March",
+    ],
+    // NOT_ASKED: the number asked of someone, then said again as what holds
+    [
+      "What temperature is our thermostat set to?",
+      "We keep the thermostat at 19 degrees.",
+      "My partner asked if the thermostat could go to 21 degrees, so the thermostat is at 21 degrees now.",
+    ],
+    [
+      "How far do I run on Sundays?",
+      "I run 10 km on Sundays.",
+      "The coach asked whether I'd cut back; I run 8 km on Sundays now.",
+    ],
   ])("%s", (question, older, newer) => {
     expect(anotherMeasureOfAsked(question, older, newer)).not.toBeNull();
   });
@@ -260,6 +282,42 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "We keep the thermostat at 19 degrees.",
       "Maybe the thermostat could go to 20 degrees when the baby comes.",
     ],
+    // MODIFIER_LEFT_OUT: the noun said bare is narrowed by another word on the newer's side…
+    [
+      "How much is my gym membership?",
+      "My gym membership is £40 a month.",
+      "My swim club membership is £55 a month.",
+    ],
+    // …the question word left out narrows nothing the newer says (a number follows it)…
+    ["How far do I run on Sundays?", "I run 10 km on Sundays.", "Sundays I walked 8 km."],
+    // …the newer says the noun only as a verb…
+    [
+      "When is my next eye test?",
+      "Next eye test 3 March at the optician.",
+      "Essay now due 17 March, so I can test the new lenses.",
+    ],
+    // …or it is written after the noun, not before it
+    [
+      "How many physio sessions does Dad have for his knee?",
+      "Dad's physio for his knee is 2 sessions a week.",
+      "Dad's physio is 3 sessions a week now.",
+    ],
+    // NOT_ASKED: a number said only inside a reported question
+    [
+      "How fast does our club ride?",
+      "Our club rides at 28 km/h on the flats.",
+      "Someone in the group chat asked whether the club could ride at 31 km/h, nobody answered.",
+    ],
+    [
+      "What temperature is our thermostat set to?",
+      "We keep the thermostat at 19 degrees.",
+      "My partner wondered if the thermostat could go up to 21 degrees.",
+    ],
+    [
+      "How many hours do I work a week?",
+      "I work 36 hours a week.",
+      "My manager asked me whether I would work 40 hours a week.",
+    ],
   ])("%s / %s / %s: none", (question, older, newer) => {
     expect(anotherMeasureOfAsked(question, older, newer)).toBeNull();
   });
@@ -298,6 +356,19 @@ describe("recall: the newer of two measures of what the question asks ranks abov
     ]);
     const hits = await mem.recall("How far do I swim?", { k: 5 });
     expect(hits[0]?.text).toMatch(/2,500 metres/);
+  });
+
+  it("NOT_ASKED: a number asked of someone leaves the older first", async () => {
+    mem = await sleptChat([
+      { text: "Our club rides at 28 km/h on the flats, perfect for me.", day: 0 },
+      { text: "Can you recommend a good podcast about gardening?", day: 3 },
+      {
+        text: "Someone in the group chat asked whether the club could ride at 31 km/h, nobody answered, nothing changed.",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("How fast does our club ride?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/28 km\/h/);
   });
 });
 

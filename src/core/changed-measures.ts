@@ -20,6 +20,12 @@
  *     "taking" is "take", "Rehearsals" is "rehearsal"; or clipped, `CLIPPED`: "prod" for
  *     "production"), and there is at least one. "I walked 3 miles
  *     to the station" is no other measure of "I run 5 miles on Saturdays" for "How far do I run?".
+ *   - `MODIFIER_LEFT_OUT` (in `ASKED_THING`): a question word the older writes only right before a
+ *     noun it narrows, the newer may leave out when it says that noun and another question word
+ *     ("Mum's blood pressure tablet is amlodipine 5mg" / "Doctor increased mum's tablet to 10mg" for
+ *     "What dose is Mum on for her pressure?"), as a noun in the sentence that gives its number; the
+ *     noun is then read by `NO_OTHER_MODIFIER`, so "the swim club membership" is no other measure of
+ *     "my gym membership".
  *   - `ASKS_A_MEASURE`: the question's wh-word asks for an answer a number can be — "how many",
  *     "how much", "how far" (how before an adjective or adverb), "what", "which", "when", or no
  *     wh-word at all (a search); not "where" (a place), "who"/"whose" (a person), "why" (a reason)
@@ -39,6 +45,10 @@
  *     person ("she keeps hers at 22 degrees") is that person's, not the holder's the older speaks
  *     of; when the question names one that both statements name ("What shoe size is Isla?"), the
  *     newer's "she" may be that person ("Isla's feet grew again, she's a size 12").
+ *   - `NOT_ASKED`: the newer's number is not said only inside a reported question — an asking verb
+ *     with "whether" or "if", to the end of its clause ("Guy in the club chat asked whether the B
+ *     bunch could push to 32 km/h": a question someone put, not a value that holds); a number said
+ *     again outside it ("She asked if I could do 40 hours, so it's 40 hours now") is said.
  *   - `ASKS_THE_OLDER` (for a statement found by its unit): a question or search that says the
  *     older's number ("PostgreSQL 15 port 5432", "Is the thermostat still at 19 degrees?") asks
  *     about that value, not for the latest; `anotherMeasureOfAsked` has it already, as the newer
@@ -126,14 +136,66 @@ export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
  *
  *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I swim 3,000 metres now.")  // → ["swim"]
  *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I walked 4,000 metres.")    // → null
+ *   askedWordsSaid("What dose is Gran on for her cholesterol?", "Gran's cholesterol tablet is 20mg.",
+ *     "Gran's tablet went up to 40mg.")                                                  // → ["gran", "tablet"]
  */
 export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
+  return askedWordsRead(question, older, newer)?.words ?? null;
+}
+
+/** `askedWordsSaid`, with the nouns `MODIFIER_LEFT_OUT` read in (`heads`: none when every word was said). */
+function askedWordsRead(
+  question: string,
+  older: string,
+  newer: string,
+): { words: string[]; heads: string[] } | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
   const asked = new Set(tokensOf(question).filter((w) => !MEASURE_WORDS.has(w)));
   const olderAsked = tokensOf(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
   const newerWords = new Set(tokensOf(newer));
-  return olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w)) ? olderAsked : null;
+  const said = (w: string) => newerWords.has(w) || saysClipped(newerWords, w);
+  if (olderAsked.every(said)) return { words: olderAsked, heads: [] };
+  // `MODIFIER_LEFT_OUT`: a question word the older writes only before the noun it narrows, which the
+  // newer says bare ("Mum's blood *pressure* tablet is 5mg" / "Doctor increased mum's tablet to
+  // 10mg"), with another question word said: the noun joins the words read for another modifier.
+  const kept = olderAsked.filter(said);
+  if (kept.length === 0) return null;
+  const heads = new Set<string>();
+  for (const w of olderAsked.filter((x) => !said(x))) {
+    const head = narrowedBy(older, w, said);
+    if (!head) return null;
+    heads.add(head);
+  }
+  return { words: [...new Set([...kept, ...heads])], heads: [...heads] };
+}
+
+/** True when `sentence` says `word` (a content token) as a noun or a name, as the tagger reads it. */
+const saysNoun = (sentence: string, word: string): boolean =>
+  tagged(sentence).some((w) => (w.pos === "NOUN" || w.pos === "PROPN") && tokensOf(w.text).includes(word));
+
+/** A word a noun phrase may hold: letters, with an apostrophe or hyphen inside, and no number. */
+const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
+
+/**
+ * The noun `word` narrows in `text`, as `MODIFIER_LEFT_OUT` reads it without the tagger: one of the
+ * two words written right after it, in the same run of words (no punctuation, number or function
+ * word between), that `accepts`; else null. "blood pressure tablet" → "tablet" for "pressure";
+ * "the pickup is 0455 for early reports" → null for "pickup" (a verb follows).
+ */
+function narrowedBy(text: string, word: string, accepts: (head: string) => boolean): string | null {
+  const raw = text.split(/\s+/);
+  for (let i = 0; i < raw.length; i++) {
+    if (!tokensOf(raw[i]!).includes(word) || /[,.;:!?)]$/.test(raw[i]!)) continue;
+    for (let j = i + 1; j <= i + 2 && j < raw.length; j++) {
+      const bare = raw[j]!.replace(/[,.;:!?)]+$/, "");
+      const tokens = tokensOf(bare);
+      if (!PHRASE_WORD.test(bare) || tokens.length !== 1) break;
+      if (accepts(tokens[0]!)) return tokens[0]!;
+      if (bare !== raw[j]) break;
+    }
+  }
+  return null;
 }
 
 /** True when `word` is a clipped front of a word of `words`. */
@@ -186,11 +248,15 @@ export function anotherMeasureOfAsked(
   newer: string,
   newerAbout: string = newer,
 ): ChangedMeasure | null {
-  const olderAsked = askedWordsSaid(question, older, newerAbout);
-  if (olderAsked === null) return null;
+  const read = askedWordsRead(question, older, newerAbout);
+  if (read === null) return null;
+  const olderAsked = read.words;
   const given = askedMeasureGiven(question, older, newer);
   if (!given) return null;
   const { changed, olderGiving, newerGiving } = given;
+  // `MODIFIER_LEFT_OUT`'s noun is said as a noun where the newer gives its number, not as a verb or
+  // in another sentence ("Thesis now due 28 February, so I can actually race in summer").
+  if (read.heads.some((h) => !newerGiving.some((x) => saysNoun(x, h)))) return null;
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
   return otherHolder(question, olderAsked, older, newerGiving, changed.newer) ? null : changed;
 }
@@ -209,9 +275,34 @@ function onlyPlanned(newerGiving: readonly string[]): boolean {
 }
 
 /**
+ * A reported question (`NOT_ASKED`): an asking verb, up to three words of its object ("asked the
+ * coach", "wondered"), "whether" or "if", and the rest of the clause — to a comma, semicolon or the
+ * sentence's end. What it holds is asked of someone, not said to hold.
+ */
+const REPORTED_QUESTION =
+  /\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|want(?:s|ed)?\s+to\s+know|(?:en|in)quir(?:e|es|ed|ing))(?:\s+[\p{L}'’]+){0,3}?\s+(?:whether|if)\b[^,;:.!?]*/giu;
+
+/**
+ * `NOT_ASKED`, its negation: every sentence that gives the newer's number gives it only inside a
+ * reported question (`REPORTED_QUESTION`): read without it, the sentence gives none of the numbers.
+ *
+ *   onlyAsked(["Guy in the club chat asked whether the B bunch could push to 32 km/h"], "km/h", ["32"]) // → true
+ *   onlyAsked(["She asked if I could do 40 hours, so it's 40 hours now"], "hour", ["40"])                // → false
+ */
+function onlyAsked(newerGiving: readonly string[], unit: string, values: readonly string[]): boolean {
+  return (
+    newerGiving.length > 0 &&
+    newerGiving.every((s) => {
+      const rest = s.replace(REPORTED_QUESTION, " ");
+      return rest !== s && !datedMeasuresOf(rest).some((m) => m.unit === unit && values.includes(m.value));
+    })
+  );
+}
+
+/**
  * The first checks of `anotherMeasureOfAsked` and `foundMeasureOfAsked`: the two give another
  * number of a unit the question asks (`OTHER_NUMBER`, `ASKS_A_MEASURE`), not only as a plan
- * (`NOT_PLANNED`); with the sentences that give each side's number, the only ones read for what
+ * (`NOT_PLANNED`) nor only inside a reported question (`NOT_ASKED`); with the sentences that give each side's number, the only ones read for what
  * and whose it is. Null when a check fails.
  */
 function askedMeasureGiven(
@@ -223,7 +314,8 @@ function askedMeasureGiven(
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
   const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
-  return onlyPlanned(newerGiving) ? null : { changed, olderGiving, newerGiving };
+  if (onlyPlanned(newerGiving) || onlyAsked(newerGiving, changed.unit, changed.newer)) return null;
+  return { changed, olderGiving, newerGiving };
 }
 
 /** The sentences of `text` that give `unit` one of `values`. */

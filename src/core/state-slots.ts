@@ -821,14 +821,14 @@ export function askedPhraseWords(question: string, asked: AskedSlot): Set<string
 }
 
 /**
- * True when a statement names the phrase a question asks by one of its words (`askedPhraseWords`), in
- * the first person when the question asks the speaker's state: "my cpa says my quarterly estimate is
- * $2,800" names "How big is my estimated tax payment?" by "estimate", where no slot of its fills the
- * question's {tax, payment}. `await loadTagger()` first.
+ * True when a statement names the phrase a question asks by one of its words (`phrase`, the
+ * question's `askedPhraseWords`, read once per question by the caller), in the first person when the
+ * question asks the speaker's state: "my cpa says my quarterly estimate is $2,800" names "How big is
+ * my estimated tax payment?" ({estimate, tax, payment}) by "estimate", where no slot of its fills the
+ * question's {tax, payment}. Reads no tagger.
  */
-export function namesAskedPhrase(statement: string, question: string, asked: AskedSlot): boolean {
+export function namesAskedPhrase(statement: string, phrase: ReadonlySet<string>, asked: AskedSlot): boolean {
   if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return false;
-  const phrase = askedPhraseWords(question, asked);
   return contentTokens(statement).some((t) => phrase.has(t));
 }
 

@@ -47,6 +47,10 @@ describe("speaksOfChange: a change said done, by a change verb, its nominalisati
     ["The vet put her on Royal Canin because the other one upset her stomach.", "the other one"],
     ["My previous dentist never explained anything; Dr. Amin does.", "my previous dentist"],
     ["I bake with spelt instead of rye these days.", "instead of"],
+    // COMPARED_WITH_FORMER: a reference likened to is no cue, but a change verb in the same sentence is
+    ["Same engine as my old hatchback, but we swapped the hatchback for an estate.", "swapped"],
+    ["Looks just like my old phone, but I switched to a Pixel in May.", "switched"],
+    ["The shop is like my old local, but the previous owner sold it.", "the previous owner"],
   ])("%s", (sentence, cue) => {
     expect(speaksOfChange(sentence, lexicon)).toBe(cue);
   });
@@ -65,6 +69,10 @@ describe("speaksOfChange: a change said done, by a change verb, its nominalisati
     ["Years ago we used to swap the router every spring."],
     // a change verb in a sense that changes nothing for another ("grow", "fold")
     ["The tomatoes grew so fast this summer."],
+    // COMPARED_WITH_FORMER: a thing seen likened to a former one of the speaker's
+    ["Saw a red Fiesta in the car park, same as my old university car."],
+    ["The new cafe on Dale Street reminds me of our old local."],
+    ["Their flat is just like my previous place, tiny kitchen and all."],
   ])("%s → none", (sentence) => {
     expect(speaksOfChange(sentence, lexicon)).toBeNull();
   });

@@ -38,7 +38,24 @@ const NEWER_WITHIN = 12;
  * drowsy", "my old one", "our previous provider", "the last one kept dropping"), or "instead of".
  */
 const REPLACED_REFERENCE =
-  /\b(?:the|my|our|that)\s+(?:other|old|previous|former|last)\s+(?:one|[a-z]+)\b|\binstead\s+of\b/i;
+  /\b(?:the|my|our|that)\s+(?:other|old|previous|former|last)\s+(?:one|[a-z]+)\b|\binstead\s+of\b/gi;
+
+/**
+ * `COMPARED_WITH_FORMER`: a likeness said just before a reference to a former thing ("same as my old
+ * varsity car", "just like our previous flat", "reminds me of my old one") makes it the term of a
+ * comparison — a thing seen or met is likened to one the speaker had, which says no change of what
+ * the speaker has now. Without the likeness ("because the other one upset her stomach", "my previous
+ * dentist never explained anything") the reference is to the alternative left behind.
+ */
+const LIKENESS_BEFORE =
+  /\b(?:(?:the\s+)?same\s+(?:[a-z]+\s+)?as|(?:just|exactly|much|a\s+lot|a\s+bit)\s+like|like|similar\s+to|identical\s+to|remind(?:s|ed|ing)?\s+(?:me|us)\s+of)\s*$/i;
+
+/** The first reference to a replaced alternative that is not the term of a likeness (`COMPARED_WITH_FORMER`), lower-cased. */
+function replacedReference(sentence: string): string | null {
+  for (const m of sentence.matchAll(REPLACED_REFERENCE))
+    if (!LIKENESS_BEFORE.test(sentence.slice(0, m.index))) return m[0].toLowerCase();
+  return null;
+}
 
 /** Words that put a sentence in a remembered past or a plan, not in what holds now. */
 const NOT_NOW =
@@ -53,7 +70,8 @@ const NOT_DONE =
  * (`Lexicon.isChangeVerb`: "migrated", "switched", "swapped", "relocated"), said as done; a noun
  * that is such a verb's nominalisation ("the migration to Snowflake", "the switch", "the move";
  * `derivedVerbs`); or a definite reference to a replaced alternative (`REPLACED_REFERENCE`: "the
- * other one made me drowsy"). A question, a hypothetical, a plan or a remembered past says none.
+ * other one made me drowsy"), not one a thing is likened to (`COMPARED_WITH_FORMER`: "same as my old
+ * varsity car"). A question, a hypothetical, a plan or a remembered past says none.
  * `await loadTagger()` first.
  *
  *   speaksOfChange("The migration to Snowflake is done.", wordnet)           // → "migration"
@@ -63,8 +81,8 @@ const NOT_DONE =
  */
 export function speaksOfChange(sentence: string, lexicon: Lexicon | undefined): string | null {
   if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) return null;
-  const reference = REPLACED_REFERENCE.exec(sentence);
-  if (reference) return reference[0].toLowerCase();
+  const reference = replacedReference(sentence);
+  if (reference) return reference;
   if (!lexicon?.isChangeVerb) return null;
   const isChange = lexicon.isChangeVerb.bind(lexicon);
   const words = tagged(sentence);

@@ -4,7 +4,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import { matchesMetadata } from "../../metadata-filter.js";
 import type { Belief } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
-import { type AskedSlot, fillsAskedSlot, namesAskedPhrase } from "../../state-slots.js";
+import { type AskedSlot, askedPhraseWords, fillsAskedSlot, namesAskedPhrase } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
 import { doerTerms } from "../expansion.js";
 import { liftedHitOf } from "../hits.js";
@@ -110,6 +110,16 @@ export async function currentVersions(
   const cache = new Map<string, Belief | null>();
   const byId = new Map(scored.map((h) => [h.id, h]));
   const listed = new Set<string>();
+  // The words of the phrase the question asks (`askedPhraseWords`): tagged once per recall, and only
+  // when an older passes no other gate.
+  let phrase: Set<string> | undefined;
+  const phraseOf = async (asked: AskedSlot) => {
+    if (!phrase) {
+      await loadTagger();
+      phrase = askedPhraseWords(req.query, asked);
+    }
+    return phrase;
+  };
   const top = [...matches].sort((a, b) => b.boosted - a.boosted || compareIds(a.episode, b.episode));
   // A hit's score is at most its relevance: a match below the SUCCESSOR_TOP-th score cannot rank there.
   const floor = scored.length >= SUCCESSOR_TOP ? scored[SUCCESSOR_TOP - 1]!.score : 0;
@@ -140,10 +150,7 @@ export async function currentVersions(
       // `namesAskedPhrase`): its rank is handed to the statement that closed it.
       const fills = slot !== null && fillsAskedSlot(older.text, slot, req.lexicon) !== null;
       const byPhrase =
-        !byName &&
-        !fills &&
-        slot !== null &&
-        (await loadTagger().then(() => namesAskedPhrase(older.text, req.query, slot)));
+        !byName && !fills && slot !== null && namesAskedPhrase(older.text, await phraseOf(slot), slot);
       if (!byName && !fills && !byPhrase) continue;
       // The question is answered already, at or above the older's rank, by a current statement
       // newer than the older that fills the asked slot in its main words: a wrong supersession must
