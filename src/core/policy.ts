@@ -59,6 +59,12 @@ export const PolicySchema = z
      */
     timeWeight: z.number().min(0).max(5).default(2),
     /**
+     * Relevance boost, for a question about the speaker's current state that asks when or how much,
+     * for what says a value of the asked type (a date or clock time; a measure or a count):
+     * × (1 + answerTypeWeight) (`ANSWER_TYPE_RULE`, recall/lifts/same-thing.ts). 0 turns it off.
+     */
+    answerTypeWeight: z.number().min(0).max(5).default(2),
+    /**
      * How a speaker's name in a query is matched. `field` (default): when the query names the actor
      * of a candidate episode, the name's words match the actor field only (the actor boost), not
      * turns that say the name: in a conversation those are the other party addressing them ("Thanks,

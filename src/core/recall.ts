@@ -19,6 +19,7 @@ import { kinNameTerms } from "./recall/kin-names.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
 import { askedSlotOnce } from "./recall/lifts/moves.js";
+import { saysTypedAnswer, typedAnswerAsked } from "./recall/lifts/same-thing.js";
 import { LONG_TEXT_WORDS, passageFactor } from "./recall/passages.js";
 import { namedTimes } from "./recall/query-times.js";
 import { representative, speakerOf } from "./recall/representative.js";
@@ -614,10 +615,24 @@ export async function recall(
     const at = "kind" in r ? r.validFrom : r.at;
     return times.some((t) => t.contains(at));
   };
+  // A current-state question that asks when or how much: what says a value of that type (`ANSWER_TYPE_RULE`).
+  const typed =
+    currentPath && policy.answerTypeWeight > 0 && askedState.possible && (await askedState.read()) !== null
+      ? typedAnswerAsked(req.query)
+      : null;
+  const saysTyped = new Map<string, boolean>();
+  const answersType = (r: Belief | Episode) => {
+    const known = saysTyped.get(r.id);
+    if (known !== undefined) return known;
+    const says = saysTypedAnswer("kind" in r ? r.text : r.content, typed!);
+    saysTyped.set(r.id, says);
+    return says;
+  };
   const boostOf = (f: Fused, r: Belief | Episode) =>
     (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) *
     (!("kind" in r) && (r.type === "question" || isQuestion(r.content)) ? policy.questionWeight : 1) *
-    (times.length > 0 && inTime(r) ? 1 + policy.timeWeight : 1);
+    (times.length > 0 && inTime(r) ? 1 + policy.timeWeight : 1) *
+    (typed && answersType(r) ? 1 + policy.answerTypeWeight : 1);
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { openMemory } from "../../../open-memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { hasAdditiveCue, hasChangeCue } from "../../text.js";
 import {
@@ -12,6 +13,8 @@ import {
   sameThingChange,
   saysAsTheThing,
   saysChange,
+  saysTypedAnswer,
+  typedAnswerAsked,
   valuesByKind,
 } from "./same-thing.js";
 
@@ -399,5 +402,85 @@ describe("sameThingFound: the newer statement the question's words miss, through
     const hits = await recalledBesideUnrelated(TAXI_OLDER, { text: NEWER, namespace: "neighbour" }, TAXI_Q);
     expect(rankOf(hits, "Starline")).toBe(-1);
     expect(rankOf(hits, "Apex")).toBe(0);
+  });
+});
+
+describe("ANSWER_TYPE_RULE: a when or how-much question is answered by a value of its type", () => {
+  it.each<[string, string, boolean]>([
+    [
+      "which day am I on call at home this month",
+      "Standby moved to 18 March, and a Bangkok turnaround instead.",
+      true,
+    ],
+    ["When is my yearly safety exam?", "my SEP is rescheduled to 23 June", true],
+    ["what time must I sign in for the California trip", "report is now 2:20pm for the passengers", true],
+    [
+      "how much goes to the crew union from my pay each month",
+      "they voted to raise the dues, so it's HK$320 every month",
+      true,
+    ],
+    ["how heavy is my cat", "weighed Mochi on the bathroom scale, 5.1kg!! aiya", true],
+    // the asked type is not said: a greeting, a plan, an aside
+    ["which day am I on call at home this month", "roster changed again!! so tired", false],
+    [
+      "how much goes to the crew union from my pay each month",
+      "Union AGM last night, so many aunties arguing ga",
+      false,
+    ],
+    // a when question is not answered by an amount, nor a how-much one by a date
+    ["When is my yearly safety exam?", "the exam fee is £40", false],
+    ["how heavy is my cat", "the vet visit is on 3 May", false],
+  ])("%s / %s → %s", (question, text, answers) => {
+    const asked = typedAnswerAsked(question);
+    expect(asked).not.toBeNull();
+    expect(saysTypedAnswer(text, asked!)).toBe(answers);
+  });
+
+  it.each([
+    "who leads my crew group",
+    "where is my big trip next month going",
+    "which restaurant does the family do yum cha at on Sundays",
+    "How do I get to work?",
+    "what does my cat eat",
+  ])("reads no type for a question that asks who, where, what or how: %s", (question) => {
+    expect(typedAnswerAsked(question)).toBeNull();
+  });
+
+  const DAY = 86_400_000;
+  const VAGUE = "My dentist check-up is something I keep forgetting to book, the dentist keeps texting me.";
+  const DATED = "Booked it: the check-up is on 14 March.";
+  /** The two turns around the unrelated ones, slept, asked `question`, with `answerTypeWeight` as given. */
+  async function ranks(question: string, answerTypeWeight?: number) {
+    const start = Date.parse("2026-01-05T09:00:00.000Z");
+    const mem = await openMemory({
+      path: ":memory:",
+      clock: { now: () => new Date(start + 90 * DAY) },
+      actor: "test",
+      policy: answerTypeWeight === undefined ? {} : { answerTypeWeight },
+    });
+    try {
+      for (const [i, text] of [VAGUE, ...UNRELATED_TEXTS, DATED].entries()) {
+        const at = new Date(start + i * 5 * DAY).toISOString();
+        await mem.record(text, { type: "observation", actor: "user", at, session: at.slice(0, 10) });
+      }
+      await mem.consolidate();
+      const hits = await mem.recall(question, { k: 10 });
+      return { vague: rankOf(hits, "keep forgetting"), dated: rankOf(hits, "14 March") };
+    } finally {
+      await mem.close?.();
+    }
+  }
+
+  it("recall ranks the statement that says a date above one that says the thing without a value", async () => {
+    const on = await ranks("When is my dentist check-up?");
+    expect(on.dated).toBeGreaterThanOrEqual(0);
+    expect(on.dated).toBeLessThan(on.vague);
+    // The rule off: the statement with more of the question's words ranks first.
+    const off = await ranks("When is my dentist check-up?", 0);
+    expect(off.vague).toBeLessThan(off.dated);
+    // A question that asks who reads no type: the order is the rule-off order.
+    const who = await ranks("Who is my dentist?");
+    const whoOff = await ranks("Who is my dentist?", 0);
+    expect(who).toEqual(whoOff);
   });
 });

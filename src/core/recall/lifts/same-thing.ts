@@ -265,6 +265,43 @@ export function answersAsked(kind: ValueKind, question: string): boolean {
   return !time;
 }
 
+/**
+ * `ANSWER_TYPE_RULE`: a question that asks when ("When is…", "What time…", "Which day…") or how much
+ * ("How much…", "How many…", "How heavy…") is answered by a value of its type — a date or a clock
+ * time, a measure or a count — and recall ranks a statement that says one above one that says
+ * none, at equal match (`policy.answerTypeWeight`). The statement of a changed value often shares
+ * only one word with the question ("how much goes to the crew union from my pay each month" / "…
+ * they voted to raise the dues, so it's HK$320 every month"), and what outranks it says the asked
+ * thing with no value at all: a greeting, a question, a reply, an aside. A question that asks who,
+ * where or what is answered by a name, which most statements say: no type is read for it.
+ */
+export const ANSWER_TYPE_RULE = "answer-type";
+
+/**
+ * The kinds of value that answer a when or how-much question (`ANSWER_TYPE_RULE`, `answersAsked`'s
+ * reading), as a test of a kind; null for any other question.
+ *
+ *   typedAnswerAsked("which day am I on call at home this month")?.("date") // → true
+ *   typedAnswerAsked("how heavy is my cat")?.("measure:kg")                 // → true
+ *   typedAnswerAsked("who leads my crew group")                             // → null
+ */
+export function typedAnswerAsked(question: string): ((kind: ValueKind) => boolean) | null {
+  if (ASKS_WHEN_KIND.test(question)) return (kind) => kind === "date" || kind === "clock";
+  if (ASKS_HOW_MUCH.test(question)) return (kind) => kind.startsWith("measure:");
+  return null;
+}
+
+/**
+ * Whether a text says a value of a kind `asked` accepts (`typedAnswerAsked`).
+ * `await loadTagger()` first (typed values tag).
+ *
+ *   saysTypedAnswer("standby moved to 18 March", typedAnswerAsked("which day am I on standby")!) // → true
+ *   saysTypedAnswer("roster changed again!!", typedAnswerAsked("which day am I on standby")!)     // → false
+ */
+export function saysTypedAnswer(text: string, asked: (kind: ValueKind) => boolean): boolean {
+  return [...valuesByKind(text).keys()].some(asked);
+}
+
 /** Why a newer statement is on the same thing as an older one, with another value of its kind. */
 export interface SameThing {
   /** The older's rare word the newer says. */
