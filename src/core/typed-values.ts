@@ -93,8 +93,10 @@
  *
  * `await loadTagger()` before any call.
  */
+
 import { boundedMemo } from "./bounded-memo.js";
 import { calendarWords, frenchMonth, isFrenchWeekday, monthClips, monthNames } from "./calendar-words.js";
+import { adverbWords, NOW } from "./change-adverbs.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
 import { numberInWords, type WordNumber, wordBelowHundred } from "./number-words.js";
@@ -278,7 +280,7 @@ function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: 
 }
 
 /** `SPOKEN_CLOCK`: "is" before a time said in words ("dinner is half six", "it's quarter to seven"). */
-const COPULA_BEFORE = /^(?:is|was|it['’]s|that['’]s|now)$/i;
+const COPULA_BEFORE = new RegExp(`^(?:is|was|it['’]s|that['’]s|${adverbWords(NOW).join("|")})$`, "i");
 
 /**
  * `SPOKEN_CLOCK`'s minutes said in words after an hour ("thirty" of "six thirty", "oh five", "forty-five"):
