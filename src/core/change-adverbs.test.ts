@@ -11,10 +11,13 @@ import {
   STILL,
   THESE_DAYS,
 } from "./change-adverbs.js";
+import { analysisOf, participleOf, transitionOf } from "./judge/analysis.js";
 import { loadTagger } from "./judge/tagger.js";
+import { choiceChangeOf } from "./recall/lifts/change-of-choice.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { NOW_MARKER } from "./state-slots.js";
-import { hasChangeCue } from "./text.js";
+import { contentTokens, hasChangeCue, STOP_WORDS } from "./text.js";
+import { measuresOf } from "./typed-values.js";
 
 beforeAll(() => loadTagger());
 
@@ -105,5 +108,47 @@ describe("each reader asks the vocabulary for the groups it needs", () => {
     expect(announcesChange("My shift is at six noo.")).toBe(true);
     expect(announcesChange("My shift is at six now.")).toBe(true);
     expect(announcesChange("I know the shift is at six.")).toBe(false);
+  });
+});
+
+describe("the lists that spelled the adverbs themselves ask the vocabulary too (changeadv47)", () => {
+  it("stop words: 'now', Scots 'noo', 'still', 'currently' are no content; 'nowadays', 'anymore' stay content, deliberately", () => {
+    for (const w of ["now", "noo", "still", "currently"]) expect(STOP_WORDS.has(w), w).toBe(true);
+    for (const w of ["nowadays", "anymore"]) expect(STOP_WORDS.has(w), w).toBe(false);
+    expect(contentTokens("he's a size 8 noo")).toEqual(["size", "8"]);
+    expect(contentTokens("we met at noon by the snooker hall")).toEqual(["met", "noon", "snooker", "hall"]);
+  });
+
+  it("the judge's 'no longer': 'longer' and Scots 'langer' name nothing after 'no'/'nae', but do as a comparative", () => {
+    expect(analysisOf("I no longer drive").content.has("longer")).toBe(false);
+    expect(analysisOf("I'm nae langer on nights").content.has("langer")).toBe(false);
+    expect(analysisOf("a langer shift on nights").content.has("langer")).toBe(true);
+    expect(analysisOf("the queue is longer on nights").content.has("longer")).toBe(true);
+  });
+
+  it("the judge's value after 'to' ends at 'now' or 'noo', not at 'noon'", () => {
+    expect(transitionOf(analysisOf("the dose went up to 40mg noo"))?.to).toEqual(["40mg"]);
+    expect(transitionOf(analysisOf("the dose went up to 40mg now"))?.to).toEqual(["40mg"]);
+    expect(transitionOf(analysisOf("the dose went up to 40mg noon"))?.to).toEqual(["40mg", "noon"]);
+  });
+
+  it("the judge's participle after a copula skips 'now'/'noo', 'currently', 'still', and no other word", () => {
+    expect(participleOf(analysisOf("the van is noo owned by Ravi"))).toBe("own");
+    expect(participleOf(analysisOf("the van is currently owned by Ravi"))).toBe("own");
+    expect(participleOf(analysisOf("the van is nook owned by Ravi"))).not.toBe("own");
+  });
+
+  it("recall's change of choice reads 'noo' where it reads 'now', not 'noon'", () => {
+    expect(choiceChangeOf("I'm on Octopus noo")?.value).toBe("Octopus");
+    expect(choiceChangeOf("we've noo switched to Octopus for the gas")?.value).toBe("Octopus");
+    expect(choiceChangeOf("I'm on Octopus at noon")).toBeNull();
+  });
+
+  it("a measure's unit is never a change adverb the tagger took for a noun: 'size 8 noo' is size 8, '77 noo' counts nothing", () => {
+    expect(measuresOf("he's a size 8 noo")).toEqual([{ unit: "size", value: "8" }]);
+    expect(measuresOf("that's me on the 77 noo")).toEqual([]);
+    expect(measuresOf("that's me on the 77 now")).toEqual([]);
+    expect(measuresOf("I take 3 pills noo")).toEqual([{ unit: "pill", value: "3" }]);
+    expect(measuresOf("the still makes 40 litres")).toEqual([{ unit: "liter", value: "40" }]);
   });
 });

@@ -23,7 +23,16 @@
  */
 
 import { alternationOf, calendarWords } from "./calendar-words.js";
-import { AS_OF, adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW, THESE_DAYS } from "./change-adverbs.js";
+import {
+  AS_OF,
+  adverbs,
+  FROM_NOW_ON,
+  NO_LONGER,
+  NOT_ANYMORE,
+  NOW,
+  STILL,
+  THESE_DAYS,
+} from "./change-adverbs.js";
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
@@ -936,8 +945,10 @@ export function speakerIs(statement: string, words: ReadonlySet<string>): string
 }
 
 /** The speaker as subject, a verb of being or becoming, adverbs and an article, then the word. */
-const SPEAKER_IS =
-  /\b(?:i'm|i am|we're|we are|i've (?:been|gone|become|turned)|we've (?:been|gone|become|turned)|i (?:went|became|turned)|we (?:went|became|turned))\s+(?:(?:fully|now|completely|totally|strictly|mostly|also|still|a|an)\s+)*([a-z]+)\b/gi;
+const SPEAKER_IS = new RegExp(
+  String.raw`\b(?:i'm|i am|we're|we are|i've (?:been|gone|become|turned)|we've (?:been|gone|become|turned)|i (?:went|became|turned)|we (?:went|became|turned))\s+(?:(?:fully|${adverbs(NOW, STILL)}|completely|totally|strictly|mostly|also|a|an)\s+)*([a-z]+)\b`,
+  "gi",
+);
 
 const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
 const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;

@@ -3,7 +3,16 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
-import { adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW } from "./change-adverbs.js";
+import {
+  adverbs,
+  adverbWords,
+  CURRENTLY,
+  FROM_NOW_ON,
+  NO_LONGER,
+  NOT_ANYMORE,
+  NOW,
+  STILL,
+} from "./change-adverbs.js";
 import { unlistedName } from "./lower-case-names.js";
 import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
@@ -30,16 +39,23 @@ const NUMBER_WORDS: Record<string, string> = {
   hundred: "100",
 };
 
-export const STOP_WORDS = new Set(
-  (
+/**
+ * Words no search or comparison reads as content. The one-word adverbs of the present — "now",
+ * Scots "noo", "still", "currently" (change-adverbs.ts's `NOW`, `STILL`, `CURRENTLY`) — say when a
+ * value holds, never what it is. "nowadays" and "anymore" are deliberately not among them: they
+ * were content words before the vocabulary, and nothing measured asked for the change.
+ */
+export const STOP_WORDS = new Set([
+  ...(
     "a an the and or but if then else of to in on at by for with from into onto over under about as is are was were be been " +
     "being am do does did done has have had having it its it's this that these those there here i me my we our us you your " +
     "he him his she her they them their what which who whom whose when where why how all any both each few more most other " +
     "some such no nor not only own same so than too very can will just should would could shall may might must also " +
-    "now still yet again ever let lets let's get got gets set sets use uses used using via per up down out off s t " +
-    "currently actually really please ok okay"
+    "yet again ever let lets let's get got gets set sets use uses used using via per up down out off s t " +
+    "actually really please ok okay"
   ).split(" "),
-);
+  ...adverbWords(NOW, STILL, CURRENTLY),
+]);
 
 /** Words that make a statement a negation of its positive form. */
 const NEGATIONS = new Set([

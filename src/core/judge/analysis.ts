@@ -7,6 +7,16 @@
 
 import { boundedMemo } from "../bounded-memo.js";
 import { calendarWords, SEASONS } from "../calendar-words.js";
+import {
+  adverbs,
+  adverbWords,
+  CURRENTLY,
+  FROM_NOW_ON,
+  NO_LONGER,
+  NOW,
+  STILL,
+  THESE_DAYS,
+} from "../change-adverbs.js";
 import { lowerCaseNames } from "../lower-case-names.js";
 import { subordinatorWord } from "../subordinators.js";
 import {
@@ -571,9 +581,13 @@ export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nam
 /** Canonical forms: irregular verbs and an abbreviation that stemming misses (coverage.ts's). */
 const canon = (t: string) => CANONICAL_FORMS[t] ?? t;
 
-/** Words that only say when or how lasting a statement is; they name no subject or value. */
+/**
+ * Words that only say when or how lasting a statement is; they name no subject or value. The
+ * change-adverbs.ts groups `THESE_DAYS` ("these days", "nowadays") and `FROM_NOW_ON`; "for now" and
+ * "as of now" are fixed phrases of "now" that no Scots reading was ever measured for.
+ */
 const TIME_FILLER_RE = new RegExp(
-  `\\b(?:(?:this|next|last|that) (?:week|month|quarter|year|${SEASONS.join("|")})|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \\w+)|starting (?:today|this \\w+)|from now on|going forward)\\b`,
+  `\\b(?:(?:this|next|last|that) (?:week|month|quarter|year|${SEASONS.join("|")})|today|tonight|${adverbs(THESE_DAYS)}|for good|permanently|for now|as of (?:today|now|this \\w+)|starting (?:today|this \\w+)|${adverbs(FROM_NOW_ON)})\\b`,
   "gi",
 );
 
@@ -765,11 +779,15 @@ function oppositeStates(a: string, b: string): boolean {
   );
 }
 
+/** A copula, one adverb of the present (`NOW`, `CURRENTLY`, `STILL`'s one-word ones) or "also", then the word. */
+const PARTICIPLE_AFTER_COPULA = new RegExp(
+  String.raw`\b(?:is|are|was|were|be|been)\s+(?:(?:${adverbWords(NOW, CURRENTLY, STILL).join("|")}|also)\s+)?(\p{L}+)\b`,
+  "iu",
+);
+
 /** The attribute a copula statement's participle names: "is now owned by Ravi" → "own". */
 function attributeParticiple(text: string): string | null {
-  const m = /\b(?:is|are|was|were|be|been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(\p{L}+)\b/iu.exec(
-    text,
-  );
+  const m = PARTICIPLE_AFTER_COPULA.exec(text);
   if (!m) return null;
   const word = m[1]!.toLowerCase();
   if (CHANGE_VERBS.has(word) || CHANGE_LEMMAS.has(stem(word))) return null;
@@ -948,14 +966,15 @@ export function packedDice(a: Float64Array, b: Float64Array): number {
  */
 const MODAL_RE = /\b(?:could|might|would|(?:thinking of|planning on) \p{L}+ing)\b/iu;
 
-/** "no longer" is a negation with a change cue; "longer" names nothing. */
-const NO_LONGER_RE = /\bno longer\b/i;
+/** "no longer", Scots "nae langer" (`NO_LONGER`) is a negation with a change cue; "longer" names nothing. */
+const NO_LONGER_RE = new RegExp(`\\b${adverbs(NO_LONGER)}\\b`, "i");
 
 function analyse(text: string): Analysis {
   // What opens a chat turn ("heads up:", "fyi", "btw") is no part of what it states: "heads up: the
   // auth-gw service moved to port 8443" says what "the auth-gw service moved to port 8443" says.
   const content = setOf(contentTokens(stated(text)));
-  if (NO_LONGER_RE.test(text)) content.delete("longer");
+  const noLonger = NO_LONGER_RE.exec(text);
+  if (noLonger) for (const t of contentTokens(noLonger[0].split(/\s+/).at(-1)!)) content.delete(t);
   // "cant" and "wont" read as negations where the word before says so are no content words, as
   // "can't" and "won't" are none: "i can make friday" / "i cant make friday" say the same words.
   for (const t of negatedBareWords(text)) content.delete(stem(t));
@@ -1180,8 +1199,7 @@ const TRANSITION_VERB =
   /\b(?:moved|switched|changed|migrated|upgraded|downgraded|updated|bumped|raised|lowered|increased|decreased|reduced|cut|pushed|postponed|delayed|rescheduled|shifted|rotated|passed|handed|ported|scaled|extended|shortened|dropped|converted|swapped|went|gone|go(?:es)?|fell|rose|grew|slipped|dialled|dialed|turned|reverted|rolled|reassigned|transferred|relocated|renamed|promoted)\b/i;
 const TRANSITION_WORD = new RegExp(`^${TRANSITION_VERB.source.replace(/\\b/g, "")}$`, "i");
 /** Where the value after "to" ends: punctuation, a clause, a time, a reason. */
-const VALUE_END =
-  "(?=\\s*(?:[,;!?]|\\.(?:\\s|$)|\\(|$|\\b(?:in|on|at|for|since|because|after|as|from|when|with|by|starting|until|next|this|last|now|today|yesterday|again|and|but|so|due|per)\\b))";
+const VALUE_END = `(?=\\s*(?:[,;!?]|\\.(?:\\s|$)|\\(|$|\\b(?:in|on|at|for|since|because|after|as|from|when|with|by|starting|until|next|this|last|${adverbs(NOW)}|today|yesterday|again|and|but|so|due|per)\\b))`;
 const FROM_TO = new RegExp(`\\bfrom\\s+(.+?)\\s+to\\s+(.+?)${VALUE_END}`, "i");
 const ARROW = /([^\s:,;]+(?:\s+[^\s:,;→>-]+)?)\s*(?:→|->|=>)\s*([^\s,;]+(?:\s+[^\s,;.]+)?)/;
 const REVERT = new RegExp(
@@ -1396,7 +1414,11 @@ export function nounPlacesOf(x: Analysis): { circumstance: Set<string>; central:
   return { circumstance, central };
 }
 
-/** Words that open a clause before its subject: a subordinating conjunction or a time adverb. */
+/**
+ * Words that open a clause before its subject: a subordinating conjunction or a time adverb. "now"
+ * alone of `NOW`, deliberately: change-adverbs.ts reads a "noo" that opens a sentence as the "no"
+ * people stretch in chat ("Noo, not that one"), and a clause opener stands where a sentence opens.
+ */
 const CLAUSE_OPENER = /^(?:since|after|once|when|because|as|until|till|now|before|and|but|so)$/i;
 /** Nominative pronouns: a subject of their own ("since he retired"). */
 const SUBJECT_PRONOUN = /^(?:i|he|she|we|they|it)$/i;

@@ -11,13 +11,14 @@
  * A plan, a hedge, a negation, an addition ("also"), a question, a stand-in ("for the week", "while
  * Kim is away") or another holder ("my sister got promoted to …") is left to the rules after them.
  */
+import { adverbWords, NOW } from "../change-adverbs.js";
 import type { Lexicon } from "../ports.js";
 import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "../text.js";
 import { type Analysis, additiveOf, isWhenWord, stated } from "./analysis.js";
 
-/** Words of when and of the turn's stance that say nothing of the value ("now", "yesterday", "finally"). */
+/** Words of when and of the turn's stance that say nothing of the value ("now", Scots "noo", "yesterday", "finally"). */
 const NOT_VALUE = new Set([
-  "now",
+  ...adverbWords(NOW),
   "last",
   "ago",
   "just",

@@ -12,7 +12,9 @@
  * Numbers, units, negation, enumerated states and polar function words are compared both ways by
  * `distinctions()` (./analysis.ts); this check is the newer statement's words against the older's.
  */
+
 import { boundedMemo } from "../bounded-memo.js";
+import { adverbs, FROM_NOW_ON, THESE_DAYS } from "../change-adverbs.js";
 import { capitalTitles, DOTTED_TITLES } from "../person-words.js";
 import { asWritten, isQuestion, rawTokens, stem } from "../text.js";
 
@@ -188,10 +190,13 @@ const OPENER_RE =
 
 /**
  * Phrases that say only that a statement holds now, when it is said: "these days", "for now",
- * "this week". Another time ("next week", "since March") is information.
+ * "this week" (change-adverbs.ts's `THESE_DAYS` and `FROM_NOW_ON`, and fixed phrases of "now").
+ * Another time ("next week", "since March") is information.
  */
-const NOW_RE =
-  /\b(?:these days|nowadays|for now|as of now|right now|from now on|going forward|today|this (?:week|month|quarter|year))\b/gi;
+const NOW_RE = new RegExp(
+  String.raw`\b(?:${adverbs(THESE_DAYS)}|for now|as of now|right now|${adverbs(FROM_NOW_ON)}|today|this (?:week|month|quarter|year))\b`,
+  "gi",
+);
 
 function informative(text: string): string[] {
   return rawTokens(text.replace(OPENER_RE, "").replace(NOW_RE, " ")).filter(

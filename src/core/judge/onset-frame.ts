@@ -29,6 +29,7 @@
  *   onsetFrame("Alerts go to the #ops channel.", "After the reorg, alerts go to #sre-alerts.", whole, judge)
  *   // → { relation: "supersedes", rule: "onset-frame", reason: "onset-frame: after the reorg; change-cue: …" }
  */
+import { adverbs, NOW } from "../change-adverbs.js";
 import type { JudgeVerdict } from "../ports.js";
 import { additiveOf, analysisOf, frontedEnd, wordsOf } from "./analysis.js";
 import { misleadable, type Rereading } from "./clause-change.js";
@@ -60,6 +61,8 @@ const DONE = new Set("done over finished complete completed gone through signed 
 const ONSET = /^(?:since|starting|beginning|effective|following|as)$/i;
 
 const DEFINITE = /^(?:the|our|my|your|his|her|their|this|that|last)$/i;
+/** The main clause already says "now" or Scots "noo" (`NOW`): it is read as it stands, with no "now" added. */
+const SAYS_NOW = new RegExp(`\\b${adverbs(NOW)}\\b`, "i");
 
 const acts = (v: JudgeVerdict) =>
   (v.relation === "supersedes" || v.relation === "contradicts") && v.confident !== false;
@@ -142,7 +145,7 @@ export const onsetFrame: Rereading = (a, b, whole, judge) => {
     .replace(/[.!]+$/, "");
   // "Since March, the gateway also ships its logs to Loki": one more fact since then, not a new value.
   if (additiveOf(analysisOf(main))) return null;
-  const clause = /\bnow\b/i.test(main) ? main : `${main} now`;
+  const clause = SAYS_NOW.test(main) ? main : `${main} now`;
   const read = judge(a, { ...b, text: clause });
   if (!acts(read)) return null;
   const frame = b.text.slice(0, words[end]!.start).trim().replace(/,$/, "");

@@ -35,6 +35,7 @@
 
 import { boundedMemo } from "../bounded-memo.js";
 import { alternationOf, calendarWords } from "../calendar-words.js";
+import { adverbWords, NOW } from "../change-adverbs.js";
 import { namedValues } from "../named-values.js";
 import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
 import { analysisOf, mainClauseOf, wordsOf } from "./analysis.js";
@@ -96,7 +97,7 @@ export const VALUE_ENDS = new Set(
 );
 
 /** After "gone", the words that leave it an absence, not a movement ("gone from the plant", "gone for good"). */
-const GONE_AFTER = /^(?:from|now|away|altogether|already)$/i;
+const GONE_AFTER = new RegExp(`^(?:from|${adverbWords(NOW).join("|")}|away|altogether|already)$`, "i");
 
 /**
  * "Gone" as a state of absence that holds: after a form of "be" or "have" ("is gone", "Stan's gone",

@@ -36,6 +36,7 @@
  *   referentsOf("My old laptop finally died. Anyway I replaced it with a MacBook Air.", "I replaced it with a MacBook Air.")
  *   // → [{ pronoun: "it", referent: "my old laptop" }]
  */
+import { adverbWords, NOW } from "../change-adverbs.js";
 import { isWhenWord } from "../judge/analysis.js";
 import { type TaggedWord, tag } from "../judge/tagger.js";
 import { capitalTitles, TITLES } from "../person-words.js";
@@ -101,7 +102,9 @@ const FRAME_VERBS = new Set([
   "feels",
   "felt",
 ]);
-const TIME_COMPLEMENT = new Set(["time", "late", "early", "now", "noon", "midnight", "o'clock"]);
+/** "now" and Scots "noo" (`NOW`): an adverb of the present, read as a complement of time, never skipped as a mere adverb. */
+const NOW_WORDS = new Set(adverbWords(NOW));
+const TIME_COMPLEMENT = new Set(["time", "late", "early", ...NOW_WORDS, "noon", "midnight", "o'clock"]);
 
 interface NounPhrase {
   text: string;
@@ -211,7 +214,7 @@ function pleonastic(words: readonly TaggedWord[], i: number): boolean {
       k++;
     if (k === 0) return next[0] === "looks" && next[1] === "like";
   } else while (k < next.length && (lemmas[k] === "be" || next[k] === "has" || next[k] === "had")) k++;
-  if (k < next.length && pos[k] === "ADV" && next[k] !== "now") k++;
+  if (k < next.length && pos[k] === "ADV" && !NOW_WORDS.has(next[k]!)) k++;
   const c = next[k];
   if (c === undefined) return false;
   if (WEATHER.has(c) || TIME_COMPLEMENT.has(c)) return true;

@@ -29,7 +29,9 @@
  *   choiceChangeOf("We switched Mochi to pine pellets, way less dust.")   // → { frame: "switched to", value: "pine pellets", … }
  *   choiceChangeOf("We might migrate to Snowflake next year.")           // → null (DONE_NOT_PLANNED)
  */
+
 import { alternationOf, calendarWords } from "../../calendar-words.js";
+import { adverbs, adverbWords, NOW } from "../../change-adverbs.js";
 import type { Belief, Episode } from "../../model.js";
 import type { BeliefFilter, EpisodeFilter, Lexicon, StoreReader } from "../../ports.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
@@ -47,7 +49,9 @@ export interface ChoiceChange {
 
 // Written with the i flag: the value is read afterwards, its case not needed for the frame.
 const WE = String.raw`\b(?:i|we)(?:'ve|’ve|\s+have|\s+had|'d|’d)?`;
-const ADVERBS = String.raw`(?:\s+(?:just|recently|finally|actually|officially|already|now|eventually|also))*`;
+const ADVERBS = String.raw`(?:\s+(?:just|recently|finally|actually|officially|already|${adverbs(NOW)}|eventually|also))*`;
+/** "now" and Scots "noo" (change-adverbs.ts's `NOW`), for the frames that read it outside `ADVERBS`. */
+const NOW_WORD = adverbs(NOW);
 
 /** `CHANGE_OF_CHOICE`: the frames, each with where its value starts (the text after the match). */
 const FRAMES: readonly { name: string; re: RegExp }[] = [
@@ -83,18 +87,26 @@ const FRAMES: readonly { name: string; re: RegExp }[] = [
   // "the migration to Snowflake is done" (the value between, the completion after)
   {
     name: "migration to … done",
-    re: /\b(?:the|our)\s+(?:migration|move|switch|changeover|transition)\s+(?:over\s+)?to\s+(?=[^,;]{1,40}?\s+(?:is|was|has\s+been|'s|’s)\s+(?:now\s+)?(?:done|finished|complete|completed|over|live)\b)/iu,
+    re: new RegExp(
+      String.raw`\b(?:the|our)\s+(?:migration|move|switch|changeover|transition)\s+(?:over\s+)?to\s+(?=[^,;]{1,40}?\s+(?:is|was|has\s+been|'s|’s)\s+(?:${NOW_WORD}\s+)?(?:done|finished|complete|completed|over|live)\b)`,
+      "iu",
+    ),
   },
-  // "we're on Postgres now", "I'm on EDF now"
+  // "we're on Postgres now", "I'm on EDF now", Scots "I'm on the 77 noo"
   {
     name: "on … now",
-    re: /\b(?:i'm|i’m|i\s+am|we're|we’re|we\s+are)\s+(?:now\s+)?on\s+(?=[^,;.]{1,40}?\s+now\b)/iu,
+    re: new RegExp(
+      String.raw`\b(?:i'm|i’m|i\s+am|we're|we’re|we\s+are)\s+(?:${NOW_WORD}\s+)?on\s+(?=[^,;.]{1,40}?\s+${NOW_WORD}\b)`,
+      "iu",
+    ),
   },
 ];
 
 /** Words that end the value: a clause of its own, a reason, a time, a purpose. */
-const VALUE_END =
-  /^(?:when|after|before|because|since|for|and|but|so|last|this|which|who|that|as|at|from|in|on|with|now|today|yesterday|recently|instead|a|an|is|was|has|had|and|or|to|way|because|about|over|ago|mostly|too|then)$/i;
+const VALUE_END = new RegExp(
+  `^(?:when|after|before|because|since|for|and|but|so|last|this|which|who|that|as|at|from|in|on|with|${adverbWords(NOW).join("|")}|today|yesterday|recently|instead|a|an|is|was|has|had|and|or|to|way|because|about|over|ago|mostly|too|then)$`,
+  "i",
+);
 const PRONOUN = /^(?:i|we|you|he|she|they|it|i'm|we're|i’m|we’re)$/i;
 const ARTICLE = /^(?:the|a|an|our|my|their|its)$/i;
 

@@ -25,6 +25,7 @@
  *   endedTerm("We moved over to EDF when the fixed deal ended.", describing)
  *   // → { word: "fix", said: "the fixed deal", how: "end" }
  */
+import { adverbWords, NOW } from "../../change-adverbs.js";
 import { analysisOf, isTimePreposition, isWhenWord, mainClauseOf } from "../../judge/analysis.js";
 import type { TaggedWord } from "../../judge/tagger.js";
 import type { BeliefFilter, Store } from "../../ports.js";
@@ -51,8 +52,11 @@ const TERM_ENDS = new Set(["end", "expire", "finish", "lapse", "run_out", "come_
 const NOT_DONE =
   /^(?:to|not|n't|never|will|won't|would|wouldn't|shall|should|can|can't|could|might|may|must|gonna|don't|doesn't|didn't|do|does|did|hasn't|hadn't|isn't|wasn't|[\p{L}]+['’]ll)$/iu;
 
-/** Between a subject and its verb ("the fix *has* ended", "the deal *finally* ran out"). */
-const BETWEEN = /^(?:has|had|have|is|was|were|are|been|just|finally|recently|already|now|officially|['’]s)$/i;
+/** Between a subject and its verb ("the fix *has* ended", "the deal *finally* ran out", "it's *noo* ended"). */
+const BETWEEN = new RegExp(
+  `^(?:has|had|have|is|was|were|are|been|just|finally|recently|already|${adverbWords(NOW).join("|")}|officially|['’]s)$`,
+  "i",
+);
 
 /** Ends a clause: another subject may begin after it. */
 const CLAUSE_END = /[,;:.!?—–]/;

@@ -15,6 +15,7 @@
  *   frameOf("I live in Denver, it's been two years now.")         // → the residence frame
  *   replacedByFrame("I live in Denver.", "I moved to Portland last week!")  // → "residence"
  */
+import { adverbs, adverbWords, CURRENTLY, NOW, STILL } from "../../change-adverbs.js";
 import type { Lexicon } from "../../ports.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens } from "../../text.js";
@@ -40,7 +41,9 @@ export interface StateFrame {
 }
 
 // Written without the i flag: under it \p{Lu} would match any letter. Pronouns take either case.
-const ADVERB = String.raw`(?:(?:just|recently|finally|actually|officially|already|now)\s+)?`;
+const ADVERB = String.raw`(?:(?:just|recently|finally|actually|officially|already|${adverbs(NOW)})\s+)?`;
+/** "Do I still / currently live …": the present asked of, with no change (`STILL`, `CURRENTLY`'s one-word adverb). */
+const PRESENT = String.raw`(?:(?:${adverbWords(STILL, CURRENTLY).join("|")})\s+)?`;
 const PERFECT = String.raw`(?:'ve|\s+have)?`;
 const WE = "(?:I|[Ww]e)";
 const MY = "(?:[Mm]y|[Oo]ur)";
@@ -56,8 +59,10 @@ export const STATE_FRAMES: readonly StateFrame[] = [
     ),
     terms: ["moved", "relocated"],
     moved: "place",
-    asked:
-      /\b(?:do|did)\s+(?:i|we)\s+(?:still\s+|currently\s+)?live\b|\b(?:am\s+i|are\s+we)\s+(?:based|living)\b/i,
+    asked: new RegExp(
+      String.raw`\b(?:do|did)\s+(?:i|we)\s+${PRESENT}live\b|\b(?:am\s+i|are\s+we)\s+(?:based|living)\b`,
+      "i",
+    ),
   },
   {
     name: "employer",
@@ -67,8 +72,10 @@ export const STATE_FRAMES: readonly StateFrame[] = [
       "u",
     ),
     terms: ["job", "started", "joined", "hired"],
-    asked:
-      /\b(?:do|did)\s+(?:i|we)\s+(?:still\s+|currently\s+)?work\b|\bwho\s+(?:do|does)\s+(?:i|we)\s+work\s+for\b/i,
+    asked: new RegExp(
+      String.raw`\b(?:do|did)\s+(?:i|we)\s+${PRESENT}work\b|\bwho\s+(?:do|does)\s+(?:i|we)\s+work\s+for\b`,
+      "i",
+    ),
   },
   {
     name: "thing used",
