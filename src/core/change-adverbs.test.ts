@@ -17,7 +17,6 @@ import { choiceChangeOf } from "./recall/lifts/change-of-choice.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { NOW_MARKER } from "./state-slots.js";
 import { contentTokens, hasChangeCue, STOP_WORDS } from "./text.js";
-import { measuresOf } from "./typed-values.js";
 
 beforeAll(() => loadTagger());
 
@@ -142,13 +141,5 @@ describe("the lists that spelled the adverbs themselves ask the vocabulary too (
     expect(choiceChangeOf("I'm on Octopus noo")?.value).toBe("Octopus");
     expect(choiceChangeOf("we've noo switched to Octopus for the gas")?.value).toBe("Octopus");
     expect(choiceChangeOf("I'm on Octopus at noon")).toBeNull();
-  });
-
-  it("a measure's unit is never a change adverb the tagger took for a noun: 'size 8 noo' is size 8, '77 noo' counts nothing", () => {
-    expect(measuresOf("he's a size 8 noo")).toEqual([{ unit: "size", value: "8" }]);
-    expect(measuresOf("that's me on the 77 noo")).toEqual([]);
-    expect(measuresOf("that's me on the 77 now")).toEqual([]);
-    expect(measuresOf("I take 3 pills noo")).toEqual([{ unit: "pill", value: "3" }]);
-    expect(measuresOf("the still makes 40 litres")).toEqual([{ unit: "liter", value: "40" }]);
   });
 });

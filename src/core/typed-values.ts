@@ -96,7 +96,7 @@
 
 import { boundedMemo } from "./bounded-memo.js";
 import { calendarWords, frenchMonth, isFrenchWeekday, monthClips, monthNames } from "./calendar-words.js";
-import { adverbWords, CURRENTLY, NOT_ANYMORE, NOW, THESE_DAYS } from "./change-adverbs.js";
+import { adverbWords, NOW } from "./change-adverbs.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
 import { numberInWords, type WordNumber, wordBelowHundred } from "./number-words.js";
@@ -376,18 +376,8 @@ const isWeekday = (word: string): boolean => isEnglishWeekday(word) || isFrenchW
 const MONTHS_IN_ANY_CASE = new Set(monthNames().filter((m) => m !== "may" && m !== "march"));
 
 /** A noun or a name: what a number may count. */
-/**
- * A word that names something: a noun or a name, with a letter, and no change adverb (change-adverbs.ts:
- * "now", Scots "noo", "nowadays", "anymore", "currently"; not "still", which is a noun too) the tagger took for a noun — an
- * adverb says when a value holds, never what it counts ("the 75 noo": no 75 of "noo").
- */
 const isNominal = (w: TaggedWord | undefined): w is TaggedWord =>
-  w !== undefined &&
-  (w.pos === "NOUN" || w.pos === "PROPN") &&
-  /\p{L}/u.test(w.text) &&
-  !ADVERB_WORDS.has(w.text.toLowerCase());
-/** The one-word change and currency adverbs, none of them a unit or a name (`isNominal`). */
-const ADVERB_WORDS = new Set(adverbWords(NOW, THESE_DAYS, NOT_ANYMORE, CURRENTLY));
+  w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN") && /\p{L}/u.test(w.text);
 
 /** A noun said in its singular form after a number other than one ("17 upgrade"; not "17 kg", which no plural changes). */
 const singularAfter = (w: TaggedWord, value: string) =>
