@@ -117,7 +117,7 @@
  * Twenty-six with `fresh24` (fresh24.json, 120 cases written in the forty-eighth session without
  * reading the rules, by one user: a 56-year-old Jamaican-born staff nurse on nights on an acute
  * medical ward in a London hospital, living in Croydon, writing to her phone assistant by thumb and
- * sometimes by voice dictation in London English with Jamaican Patois and church phrases, about her
+ * once by voice dictation in London English with Jamaican Patois and church phrases, about her
  * shifts and rota, her church choir and its treasurer's book, her grown children and grandchildren,
  * her mother in Kingston, the pardner (savings circle) she runs as banker, her car, her allotment,
  * her blood pressure and knee, bills and the house, values changed in passing inside messages about
