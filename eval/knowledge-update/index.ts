@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -114,6 +114,15 @@
  * and coal, her cleaner, the library, her allotment and her dog, values changed in passing inside
  * long messages, some relayed from the chapel secretary, her son, her daughter, the surgery or the
  * bus company and some days and numbers said in Welsh; split by hash).
+ * Twenty-six with `fresh24` (fresh24.json, 120 cases written in the forty-eighth session without
+ * reading the rules, by one user: a 56-year-old Jamaican-born staff nurse on nights on an acute
+ * medical ward in a London hospital, living in Croydon, writing to her phone assistant by thumb and
+ * once by voice dictation in London English with Jamaican Patois and church phrases, about her
+ * shifts and rota, her church choir and its treasurer's book, her grown children and grandchildren,
+ * her mother in Kingston, the pardner (savings circle) she runs as banker, her car, her allotment,
+ * her blood pressure and knee, bills and the house, values changed in passing inside messages about
+ * her nights, some relayed from matron, the bank office, the school, the surgery or a cousin, and a
+ * dictated correction; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -181,6 +190,7 @@ export const SETS = [
   "fresh21",
   "fresh22",
   "fresh23",
+  "fresh24",
 ] as const;
 
 /**
@@ -439,7 +449,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-five. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-six. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -458,7 +468,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -202,4 +202,12 @@ describe("frozen held-out halves", () => {
       "78b5b034050d1d3c4c20cee9cc2c63667e1acc4c8732f5e8753835be7a36eac0",
     );
   });
+
+  // Written in the forty-eighth session (h/fresh24) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh24 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh24").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "7ee989c089d995f228dada4567d750522b5ee2dcd2cc23920b5f468a3c1995f4",
+    );
+  });
 });

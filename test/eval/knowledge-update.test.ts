@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh24"])).toThrow(
-    new RegExp(`unknown set "fresh24".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh25"])).toThrow(
+    new RegExp(`unknown set "fresh25".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -399,15 +399,29 @@ describe("knowledge-update eval", () => {
   it("lists fresh23 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh23, 47th session: 60 dev, 60 held-out).
     const file = hashSplitSet("fresh23", "held-out");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh24"])).toThrow(
-      /unknown set "fresh24".*fresh23, all/,
-    );
     // As fresh9's to fresh22's, no question names a value of its case. One retired postmistress in a
     // village in Gwynedd writes on her tablet in English with Welsh words about her chapel and choir,
     // the eisteddfod, her grandchildren, her son in Cardiff, her daughter's farm, her health, the bus,
     // the bank van, her oil and coal, her cleaner, the library, her allotment and her dog: another
     // person's value of the same kind (a neighbouring farm's scanning, the next plot's potatoes) is
     // only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh24 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh24, 48th session: 60 dev, 60 held-out).
+    const file = hashSplitSet("fresh24", "dev");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh25"])).toThrow(
+      /unknown set "fresh25".*fresh24, all/,
+    );
+    // As fresh9's to fresh23's, no question names a value of its case. One Jamaican-born night nurse
+    // in Croydon writes by thumb and by voice in London English with Patois about her ward and rota,
+    // her church choir and its fund, her children and grandchildren, her mother in Kingston, the
+    // pardner she runs, her car, her allotment, her health and the house: another person's value of
+    // the same kind (a colleague's remedy for the knee, the next plot's tomatoes, a rumoured rota
+    // coordinator) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
