@@ -449,7 +449,8 @@ describe("ANSWER_TYPE_RULE: a when or how-much question is answered by a value o
   const DAY = 86_400_000;
   // The vague turn says more of the question's words (its match ranks first with the rule off, by
   // less than the default weight's ×2); the dated one says the date the question asks.
-  const VAGUE = "I keep forgetting to book my dentist check-up, the dentist keeps texting me about the check-up.";
+  const VAGUE =
+    "I keep forgetting to book my dentist check-up, the dentist keeps texting me about the check-up.";
   const DATED = "Booked the check-up for 14 March, the dentist confirmed.";
   /** The two turns around the unrelated ones, slept, asked `question`, with `answerTypeWeight` as given. */
   async function ranks(question: string, answerTypeWeight?: number) {
