@@ -24,6 +24,8 @@ import { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-stor
 import { createStoreFolder, isEmptyFile } from "./store/sqlite/store-folder.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
+/** For the CLI's session-start hook, which escapes the goal into the context's envelope once memory is open. */
+export { attributeValue } from "./core/text.js";
 /** For the CLI, which reads its model judge's settings where it opens memory (src/cli/main.ts). */
 export { judgeConfigFrom } from "./judge/config.js";
 export { removeUnwrittenStore } from "./store/sqlite/store-folder.js";

@@ -2,7 +2,6 @@
  * Turning argv strings into the values the engine's schemas expect: numbers, lists, JSON.
  * Conversion only: whether a number is in range or a kind exists is the engine's call.
  */
-import { weekdayNames } from "../core/calendar-words.js";
 import { UsageError } from "./usage-error.js";
 
 /** "12" → 12; "abc" → a usage error naming the option. */
@@ -112,8 +111,16 @@ export function toTime(value: string, now: Date): string {
   const words = /^(\d+|an?|one)\s+(minute|hour|day|week)s?\s+ago$/.exec(v);
   if (words) return ago((/^\d+$/.test(words[1]!) ? Number(words[1]) : 1) * UNIT_WORDS[words[2]!]!);
   const last = /^last\s+([a-z]+)$/.exec(v);
-  const weekday = last ? weekdayNames().indexOf(last[1]!) : -1;
-  if (weekday >= 0) return ago(((now.getDay() - weekday + 7) % 7 || 7) * DAY);
+  if (last) {
+    // "last monday": the latest of the seven days before today whose English name it is, CLDR's
+    // through `Intl`, as the engine's calendar vocabulary reads them (core/calendar-words.ts). Not
+    // imported from there: that module shares a chunk with core/text.ts and its ~0.8 MB of word
+    // lists, which every command, `strata --help` too, then loaded (test/e2e/cold-start.test.ts).
+    const dayName = new Intl.DateTimeFormat("en", { weekday: "long" });
+    for (let back = 1; back <= 7; back++)
+      if (dayName.format(new Date(now.getTime() - back * DAY)).toLowerCase() === last[1])
+        return ago(back * DAY);
+  }
   if (last || /\bago$/.test(v))
     throw new UsageError(`cannot read the time "${value}": use an ISO date (2026-03-01), ${RELATIVE_TIMES}.`);
   return value;

@@ -5,10 +5,9 @@
  * (and zod) load when a curate command runs, never for `strata --help`.
  */
 import { type Command, Option } from "commander";
-import { PGVECTOR_PRESETS } from "../collections/pgvector-presets.js";
 import type { VectorCollection } from "../core/curation/collection.js";
 import type { CurateResult } from "../core/curation/curate.js";
-import { CURATE_MODES, DEFAULT_MARK_KEY } from "../core/vocabulary.js";
+import { CURATE_MODES, DEFAULT_MARK_KEY, PGVECTOR_PRESETS } from "../core/vocabulary.js";
 import { toInteger, withoutUndefined } from "./args.js";
 import { type CurateArgs, renderCurate, runCurate } from "./commands/curate.js";
 import { examples } from "./help-text.js";

@@ -85,6 +85,8 @@ describe("times as people say them, for --at, --as-of and --since", () => {
     ["2 weeks ago", "2026-02-24T12:00:00.000Z"],
     ["last monday", "2026-03-09T12:00:00.000Z"], // 2026-03-10 is a Tuesday
     ["Last Tuesday", "2026-03-03T12:00:00.000Z"], // today's weekday: a week ago
+    ["last sunday", "2026-03-08T12:00:00.000Z"],
+    ["last wednesday", "2026-03-04T12:00:00.000Z"], // six days back
   ])("%s → %s", (value, expected) => expect(toTime(value, now)).toBe(expected));
 
   it.each(["last funday", "many days ago"])("%s is a usage error that shows what it reads", (value) => {

@@ -189,26 +189,8 @@ describe("the other files the CLI reads are UTF-8 or refused, naming the byte; n
     const mcp = join(dir, "mcp.json");
     writeFileSync(settings, LATIN1);
     writeFileSync(mcp, "{}");
-    const code = await runMain([
-      "--db",
-      db,
-      "install",
-      "claude-code",
-      "--settings",
-      settings,
-      "--mcp-config",
-      mcp,
-      "--allow-ephemeral",
-    ]);
-    expect(code).toBe(1);
-    expect(said.join("")).toMatch(/settings\.json is not UTF-8: byte 14 \(0xE9\)/);
-    expect(readFileSync(settings)).toEqual(LATIN1);
-    expect(readFileSync(mcp, "utf8")).toBe("{}");
-    // UTF-8 is taken, its other entries kept as written.
-    writeFileSync(settings, '{"theme": "café"}');
-    said.length = 0;
-    expect(
-      await runMain([
+    const install = () =>
+      runMain([
         "--db",
         db,
         "install",
@@ -218,9 +200,15 @@ describe("the other files the CLI reads are UTF-8 or refused, naming the byte; n
         "--mcp-config",
         mcp,
         "--allow-ephemeral",
-      ]),
-      said.join(""),
-    ).toBe(0);
+      ]);
+    expect(await install()).toBe(1);
+    expect(said.join("")).toMatch(/settings\.json is not UTF-8: byte 14 \(0xE9\)/);
+    expect(readFileSync(settings)).toEqual(LATIN1);
+    expect(readFileSync(mcp, "utf8")).toBe("{}");
+    // UTF-8 is taken, its other entries kept as written.
+    writeFileSync(settings, '{"theme": "café"}');
+    said.length = 0;
+    expect(await install(), said.join("")).toBe(0);
     expect(JSON.parse(readFileSync(settings, "utf8")).theme).toBe("café");
   });
 

@@ -471,6 +471,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         try {
           data = await inv.run.engine(mem!, runEnv);
         } catch (error) {
+          // An id not found in a namespace never written (`strata -n defualt get b1`): said as
+          // recall's and list's empty answers say it, so the id is not taken for a missing one.
+          if (mem && isStrataError(error) && error.code === "NOT_FOUND") {
+            const note = await (await import("./program.js")).unusedNamespaceNote(mem);
+            if (note) runEnv.notice?.(note);
+          }
           // A refused first write leaves no store behind: `strata record x --type rumour` on a new
           // machine made an empty store and then refused the type. A store this run made and that
           // holds nothing is removed with the folders made for it; one holding anything, or one

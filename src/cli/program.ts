@@ -107,6 +107,8 @@ import { registerWorkerCommands } from "./worker-commands.js";
 export { CommanderError } from "commander";
 // For main.ts, which reads a command's input files and stdin as UTF-8 through it (see utf8Decoder there).
 export { utf8Text } from "../core/errors.js";
+/** For main.ts, which says it beside an id not found in a namespace never written. */
+export { unusedNamespaceNote } from "./commands/reads.js";
 /** For main.ts, which resolves the embedder once the program has read the command. */
 export { resolveEmbedder } from "./commands/stores.js";
 export type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";

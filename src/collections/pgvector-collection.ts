@@ -13,11 +13,11 @@ import { z } from "zod";
 import type { CollectionRecord, VectorCollection } from "../core/curation/collection.js";
 import { StrataError } from "../core/errors.js";
 import { parseInput } from "../core/validate.js";
+import { PGVECTOR_PRESETS, type PgvectorPreset } from "../core/vocabulary.js";
 import { redactUrl } from "../store/open-store.js";
 import { withPassfilePassword } from "../store/postgres/postgres-passfile.js";
 import { missingPassword, withLibpqSslMode } from "../store/postgres/postgres-url.js";
 import { toIsoTime } from "./created-at.js";
-import { PGVECTOR_PRESETS, type PgvectorPreset } from "./pgvector-presets.js";
 
 /** The part of `pg` and PGlite the adapter uses. */
 export interface SqlRunner {

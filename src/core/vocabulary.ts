@@ -26,6 +26,10 @@ export const KEY_SCOPES = ["read", "write", "admin"] as const;
  */
 export const EMBEDDER_NAMES = ["hashed", "http"] as const;
 
+/** The pgvector table layouts `pgvectorCollection` knows by name (`curate --preset`'s choices). */
+export const PGVECTOR_PRESETS = ["langchain", "langchainjs", "mem0"] as const;
+export type PgvectorPreset = (typeof PGVECTOR_PRESETS)[number];
+
 /** The default metadata key `curate` sets on a stale or duplicate record in mark mode. */
 export const DEFAULT_MARK_KEY = "strata_curation";
 

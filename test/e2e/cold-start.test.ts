@@ -88,6 +88,25 @@ describe("cold start", () => {
     },
   );
 
+  it("--help loads none of the engine's text reading (core/text.ts and its ~0.8 MB of word lists)", () => {
+    // Until newcomer48 the hook command's envelope escaping and `--at "last monday"` imported from
+    // core/text.ts and core/calendar-words.ts, which share the word lists' chunk: 16 files and
+    // ~1.3 MB for `strata --help`, 14 and ~0.4 MB since.
+    const own = files(loaded(["--help"])).filter((u) => !u.includes("/node_modules/"));
+    const carried = own.flatMap((u) => [
+      ...readFileSync(fileURLToPath(u), "utf8").matchAll(/^\/\/! (src\/\S+)$/gm),
+    ]);
+    const sources = carried.map((m) => m[1]);
+    expect(sources).toContain("src/cli/program.ts"); // the headers are read
+    for (const text of [
+      "src/core/text.ts",
+      "src/core/listed-words.generated.ts",
+      "src/core/calendar-words.ts",
+    ])
+      expect(sources).not.toContain(text);
+    expect(own.length).toBeLessThanOrEqual(14);
+  });
+
   it("--version loads neither commander nor the command modules", () => {
     const urls = loaded(["--version"]);
     expect(urls.filter((u) => /node_modules\/commander\//.test(u))).toEqual([]);

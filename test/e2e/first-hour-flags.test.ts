@@ -118,6 +118,29 @@ describe("a read of a namespace nothing was written to", () => {
     const r = strata(["recall", "zebra crossing"]);
     expect(r.stderr).not.toContain("holds nothing");
   });
+
+  it("an id not found in a namespace never written says the namespace holds nothing (newcomer48)", () => {
+    for (const argv of [
+      ["-n", "defualt", "get", "b1"],
+      ["-n", "defualt", "history", "b1"],
+    ]) {
+      const r = strata(argv);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('No belief with id "b1"');
+      expect(r.stderr).toContain(
+        'namespace "defualt" holds nothing: -n/--namespace names the namespace to read',
+      );
+    }
+    // The id is there in the namespace written: found, no note; an id that is nowhere: no note.
+    expect(strata(["get", "b1"]).code).toBe(0);
+    const nowhere = strata(["get", "b99"]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).not.toContain("holds nothing");
+    // --json keeps stderr quiet, as list's note does.
+    const j = strata(["-n", "defualt", "get", "b1", "--json"]);
+    expect((JSON.parse(j.stdout) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+    expect(j.stderr).not.toContain("holds nothing");
+  });
 });
 
 describe("serve --http with an origin no browser sends is a usage error (surfaces28)", () => {

@@ -20,7 +20,6 @@ import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM, StrataError, utf8Text } from "../../core/errors.js";
-import { attributeValue } from "../../core/text.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 import { counted } from "../style.js";
 
@@ -251,6 +250,9 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
     const block = await withMemory(args, async (mem) => {
       const r = await mem.context(goal, { tokenBudget: args.budget ?? 600 });
       if (!r.text.trim()) return "";
+      // Through open-memory.js, loaded by now: a static import of core/text.ts here put it (and its
+      // ~0.8 MB word lists) on the start path of every command, `strata --help` too (cold-start).
+      const { attributeValue } = await import("../../open-memory.js");
       // One envelope: the context's own, with the goal as a second attribute (never a nested tag).
       // The goal comes from the session's payload: escaped whole, it cannot close the tag.
       return r.text.replace(

@@ -447,8 +447,11 @@ describe("ANSWER_TYPE_RULE: a when or how-much question is answered by a value o
   });
 
   const DAY = 86_400_000;
-  const VAGUE = "My dentist check-up is something I keep forgetting to book, the dentist keeps texting me.";
-  const DATED = "Booked it: the check-up is on 14 March.";
+  // The vague turn says more of the question's words (its match ranks first with the rule off, by
+  // less than the default weight's ×2); the dated one says the date the question asks.
+  const VAGUE =
+    "I keep forgetting to book my dentist check-up, the dentist keeps texting me about the check-up.";
+  const DATED = "Booked the check-up for 14 March, the dentist confirmed.";
   /** The two turns around the unrelated ones, slept, asked `question`, with `answerTypeWeight` as given. */
   async function ranks(question: string, answerTypeWeight?: number) {
     const start = Date.parse("2026-01-05T09:00:00.000Z");
@@ -471,9 +474,8 @@ describe("ANSWER_TYPE_RULE: a when or how-much question is answered by a value o
     }
   }
 
-  it("recall ranks the statement that says a date above one that says the thing without a value (weight 2)", async () => {
-    // At the default (1) this pair's match gap is too wide to close; 2 closes it, 0 turns the rule off.
-    const on = await ranks("When is my dentist check-up?", 2);
+  it("recall ranks the statement that says a date above one that says the thing without a value (the default weight)", async () => {
+    const on = await ranks("When is my dentist check-up?");
     expect(on.dated).toBeGreaterThanOrEqual(0);
     expect(on.dated).toBeLessThan(on.vague);
     // The rule off: the statement with more of the question's words ranks first.
