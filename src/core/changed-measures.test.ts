@@ -214,8 +214,6 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "Next eye test 3 March at the optician.",
       "the optician moved my test to 17 March",
     ],
-    // MODIFIER_LEFT_OUT: the noun said bare heads its phrase (a verb follows it)
-    ["How much is our council tax?", "Our council tax is £160 a month.", "Our tax went up to £172 a month."],
     // NOT_ASKED: the number asked of someone, then said again as what holds
     [
       "What temperature is our thermostat set to?",
@@ -297,17 +295,6 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "When is my next eye test?",
       "Next eye test 3 March at the optician.",
       "Essay now due 17 March, so I can test the new lenses.",
-    ],
-    // …the noun said bare narrows another noun in the newer: its phrase is about another thing
-    [
-      "How much is our council tax?",
-      "Our council tax is £160 a month.",
-      "Our accountant retired, so my tax return is done by an online firm now, £39 a month.",
-    ],
-    [
-      "How much is my gym membership?",
-      "My gym membership is £40 a month.",
-      "The membership card insurance is £5 a month now.",
     ],
     // …or it is written after the noun, not before it
     [

@@ -23,8 +23,7 @@
  *   - `MODIFIER_LEFT_OUT` (in `ASKED_THING`): a question word the older writes only right before a
  *     noun it narrows, the newer may leave out when it says that noun and another question word
  *     ("Mum's blood pressure tablet is amlodipine 5mg" / "Doctor increased mum's tablet to 10mg" for
- *     "What dose is Mum on for her pressure?"), as the head of a noun phrase in the sentence that
- *     gives its number (not before another noun: "my tax return" is no tax); the
+ *     "What dose is Mum on for her pressure?"), as a noun in the sentence that gives its number; the
  *     noun is then read by `NO_OTHER_MODIFIER`, so "the swim club membership" is no other measure of
  *     "my gym membership".
  *   - `ASKS_A_MEASURE`: the question's wh-word asks for an answer a number can be — "how many",
@@ -171,21 +170,9 @@ function askedWordsRead(
   return { words: [...new Set([...kept, ...heads])], heads: [...heads] };
 }
 
-const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
-
-/**
- * True when `sentence` says `word` (a content token) as the head of its noun phrase, as the tagger
- * reads it: a noun or a name that no noun follows. A noun written before another narrows that one
- * and names another thing ("my tax return" is no tax: `MODIFIER_LEFT_OUT` reads "tax" only in "our
- * tax went up", not in "my tax return is done by an online firm now").
- */
-const saysHeadNoun = (sentence: string, word: string): boolean => {
-  const words = tagged(sentence);
-  return words.some(
-    (w, i) =>
-      NOUN_TAGS.has(w.pos) && !NOUN_TAGS.has(words[i + 1]?.pos ?? "") && tokensOf(w.text).includes(word),
-  );
-};
+/** True when `sentence` says `word` (a content token) as a noun or a name, as the tagger reads it. */
+const saysNoun = (sentence: string, word: string): boolean =>
+  tagged(sentence).some((w) => (w.pos === "NOUN" || w.pos === "PROPN") && tokensOf(w.text).includes(word));
 
 /** A word a noun phrase may hold: letters, with an apostrophe or hyphen inside, and no number. */
 const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
@@ -268,9 +255,8 @@ export function anotherMeasureOfAsked(
   if (!given) return null;
   const { changed, olderGiving, newerGiving } = given;
   // `MODIFIER_LEFT_OUT`'s noun is said as a noun where the newer gives its number, not as a verb or
-  // in another sentence ("Thesis now due 28 February, so I can actually race in summer"), and heads
-  // its phrase there ("my tax return … £39 a month" is no council tax).
-  if (read.heads.some((h) => !newerGiving.some((x) => saysHeadNoun(x, h)))) return null;
+  // in another sentence ("Thesis now due 28 February, so I can actually race in summer").
+  if (read.heads.some((h) => !newerGiving.some((x) => saysNoun(x, h)))) return null;
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
   return otherHolder(question, olderAsked, older, newerGiving, changed.newer) ? null : changed;
 }
