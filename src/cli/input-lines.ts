@@ -3,7 +3,7 @@
  * `record --jsonl`): a file is read in chunks and never held whole; stdin is read once.
  */
 import { accessSync, constants, createReadStream, readFileSync, statSync } from "node:fs";
-import { firstNonUtf8, isStrataError } from "../core/errors.js";
+import { byteNotUtf8, firstNonUtf8, isStrataError } from "../core/errors.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -141,8 +141,7 @@ export function bytesWord(bytes: Uint8Array): string {
 const decoded = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
 
-const byteSaid = (bytes: Uint8Array, at: number) =>
-  `byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character (Latin-1 text, say)`;
+const byteSaid = (bytes: Uint8Array, at: number) => `${byteNotUtf8(bytes, at)} (Latin-1 text, say)`;
 
 const AS_REPLACED =
   "Node reads it as U+FFFD, a character that was never typed, so Strata would store, search or open something else";
