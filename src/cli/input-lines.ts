@@ -38,6 +38,37 @@ export async function* fileLines(file: string, decode: Decode): AsyncGenerator<s
   }
 }
 
+/**
+ * Lines read once and held, each later call replaying them: for an input that cannot be read
+ * twice — a pipe given as a path, bash's `<(…)` (/dev/fd/63) or a FIFO, is empty (or, a FIFO,
+ * waits for a new writer) the second time. `remember --jsonl <(…)` checked its lines on the first
+ * read and wrote none on the second, saying "strengthened" (attacks48).
+ *
+ *   const lines = heldLines(() => fileLines("/dev/fd/63", decode)); // lines() twice: the same lines
+ */
+export function heldLines(read: () => AsyncIterable<string>): () => AsyncIterable<string> {
+  let held: Promise<string[]> | null = null;
+  const collect = async () => {
+    const out: string[] = [];
+    for await (const line of read()) out.push(line);
+    return out;
+  };
+  return () =>
+    (async function* () {
+      held ??= collect();
+      yield* await held;
+    })();
+}
+
+/** Whether `file` is a regular file, which reads the same twice (not a pipe, a FIFO, a device). */
+export function isRegularFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return true; // left to the read, which names the problem
+  }
+}
+
 /** The lines of a text, split where a file's lines would be. */
 export async function* textLines(text: Promise<string>): AsyncGenerator<string> {
   for (const line of (await text).split("\n")) yield line;
