@@ -18,7 +18,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
-import { firstNonUtf8 } from "../core/errors.js";
+import { byteNotUtf8, firstNonUtf8 } from "../core/errors.js";
 import { UsageError } from "./usage-error.js";
 
 export const CONFIG_FILE = "strata.config.json";
@@ -94,7 +94,7 @@ export function loadConfig(options: {
     const at = firstNonUtf8(bytes);
     if (at >= 0)
       throw new UsageError(
-        `the config file ${path} is not UTF-8: byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character (Latin-1 text, say): save it as UTF-8 (iconv -f latin1 -t utf-8), or move it away to run without it.`,
+        `the config file ${path} is not UTF-8: ${byteNotUtf8(bytes, at)} (Latin-1 text, say): save it as UTF-8 (iconv -f latin1 -t utf-8), or move it away to run without it.`,
       );
     raw = JSON.parse(new TextDecoder("utf-8").decode(bytes));
   } catch (error) {

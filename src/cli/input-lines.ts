@@ -3,7 +3,7 @@
  * `record --jsonl`): a file is read in chunks and never held whole; stdin is read once.
  */
 import { accessSync, constants, createReadStream, readFileSync, statSync } from "node:fs";
-import { firstNonUtf8, isStrataError } from "../core/errors.js";
+import { byteNotUtf8, firstNonUtf8, isStrataError } from "../core/errors.js";
 import { UsageError } from "./usage-error.js";
 
 /**
@@ -35,6 +35,37 @@ export async function* fileLines(file: string, decode: Decode): AsyncGenerator<s
     throw unreadable(file, code);
   } finally {
     stream.destroy();
+  }
+}
+
+/**
+ * Lines read once and held, each later call replaying them: for an input that cannot be read
+ * twice — a pipe given as a path, bash's `<(…)` (/dev/fd/63) or a FIFO, is empty (or, a FIFO,
+ * waits for a new writer) the second time. `remember --jsonl <(…)` checked its lines on the first
+ * read and wrote none on the second, saying "strengthened" (attacks48).
+ *
+ *   const lines = heldLines(() => fileLines("/dev/fd/63", decode)); // lines() twice: the same lines
+ */
+export function heldLines(read: () => AsyncIterable<string>): () => AsyncIterable<string> {
+  let held: Promise<string[]> | null = null;
+  const collect = async () => {
+    const out: string[] = [];
+    for await (const line of read()) out.push(line);
+    return out;
+  };
+  return () =>
+    (async function* () {
+      held ??= collect();
+      yield* await held;
+    })();
+}
+
+/** Whether `file` is a regular file, which reads the same twice (not a pipe, a FIFO, a device). */
+export function isRegularFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return true; // left to the read, which names the problem
   }
 }
 
@@ -141,8 +172,7 @@ export function bytesWord(bytes: Uint8Array): string {
 const decoded = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
 
-const byteSaid = (bytes: Uint8Array, at: number) =>
-  `byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character (Latin-1 text, say)`;
+const byteSaid = (bytes: Uint8Array, at: number) => `${byteNotUtf8(bytes, at)} (Latin-1 text, say)`;
 
 const AS_REPLACED =
   "Node reads it as U+FFFD, a character that was never typed, so Strata would store, search or open something else";

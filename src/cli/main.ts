@@ -28,7 +28,16 @@ import type { Memory } from "../core/engine.js";
 import { isStrataError, type StrataError, utf8Text } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import { checkReadable, fileLines, notUtf8Input, readStdin, textLines, unreadable } from "./input-lines.js";
+import {
+  checkReadable,
+  fileLines,
+  heldLines,
+  isRegularFile,
+  notUtf8Input,
+  readStdin,
+  textLines,
+  unreadable,
+} from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
 import { migrationNotice, upgradeNotice } from "./migration-notice.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
@@ -355,9 +364,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       readLines: (path) => {
         if (path !== undefined && path !== "-") {
           const file = resolve(process.cwd(), path);
-          return async function* () {
+          const read = async function* () {
             yield* fileLines(file, await utf8Decoder());
           };
+          // A pipe given as a path reads once: held, as stdin is.
+          return isRegularFile(file) ? read : heldLines(read);
         }
         let text: Promise<string> | null = null;
         return () => {

@@ -193,12 +193,20 @@ export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
  *   utf8Text(Buffer.from('{"content":"café"}'), "the request body"); // '{"content":"café"}'
  *   utf8Text(Buffer.from("café", "latin1"), "the request body");     // throws INVALID_INPUT
  */
+/**
+ * The byte at `at` as every refusal of text that is not UTF-8 names it.
+ *
+ *   byteNotUtf8(Buffer.from("café", "latin1"), 3); // "byte 3 (0xE9) starts no UTF-8 character"
+ */
+export const byteNotUtf8 = (bytes: Uint8Array, at: number): string =>
+  `byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character`;
+
 export function utf8Text(bytes: Uint8Array, what: string): string {
   const at = firstNonUtf8(bytes);
   if (at >= 0)
     throw new StrataError(
       "INVALID_INPUT",
-      `${what} is not UTF-8: byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character (Latin-1 or UTF-16 text, say). Send UTF-8 (convert a file first: iconv -f latin1 -t utf-8 FILE). Nothing was changed.`,
+      `${what} is not UTF-8: ${byteNotUtf8(bytes, at)} (Latin-1 or UTF-16 text, say). Send UTF-8 (convert a file first: iconv -f latin1 -t utf-8 FILE). Nothing was changed.`,
       { byteOffset: at },
     );
   return new TextDecoder("utf-8").decode(bytes);

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Memory } from "../../src/core/engine.js";
+import { tagged } from "../../src/core/judge/analysis.js";
 import { brokenRuns, loadTagger, tag, WINK_RUN } from "../../src/core/judge/tagger.js";
 import { frameOf } from "../../src/core/recall/lifts/state-frames.js";
 import { sentencesOf, statementsOfState } from "../../src/core/sleep/chat-turns.js";
@@ -293,5 +294,31 @@ describe("a whitespace-free run handed to the part-of-speech tagger (attacks20)"
     );
     expect(words[0]).toMatchObject({ text: "I", pos: "PRON" });
     expect(words.at(-1)).toMatchObject({ text: "today", start: `I read ${url} `.length });
+  });
+});
+
+describe("a statement of one noun phrase and -s verb repeated, read by the judge's tagger (attacks48)", () => {
+  beforeAll(() => loadTagger(), 60_000);
+  // `verbReadAsNoun` (judge47) read the whole clause before and after each -s word, and the whole
+  // text for a habit, once per word: "The team moves team moves … at 5" (8,000 characters, the
+  // most a statement holds) took 0.5 s per read against 20 ms for the same length of "team rang",
+  // and every write and every sleep pair reads it again.
+  const fill = (unit: string) => `The ${unit.repeat(800)}`.slice(0, 7_990) + " at 5";
+  it("tagged() reads it in time in proportion to its length", async () => {
+    // Read five times, as a write and its sleep read it (once takes 0.2 s, near the timer floor).
+    const fiveReads = (text: string) => {
+      for (let k = 0; k < 5; k++) tagged(text);
+    };
+    await expectBounded(fiveReads, fill("team moves "), fill("team rang  "), 5);
+  });
+  it("and reads the same notice verbs as before", () => {
+    const read = (text: string) =>
+      tagged(text)
+        .filter((w) => w.pos === "VERB")
+        .map((w) => w.text);
+    expect(read("Pickup moves to 3:15 from Monday")).toEqual(["moves"]);
+    expect(read("Choir practice shifts to the school hall")).toEqual(["shifts"]);
+    expect(read("The bus stops on Elm Street are closed")).not.toContain("stops");
+    expect(read("The cat moves to the sofa at night")).not.toContain("moves");
   });
 });

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import type { Memory } from "../../core/engine.js";
-import { isStrataError, type StrataError } from "../../core/errors.js";
+import { byteNotUtf8, firstNonUtf8, isStrataError, type StrataError } from "../../core/errors.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
 import { type Style, shellWord, table } from "../style.js";
@@ -42,23 +42,64 @@ export interface DoctorArgs {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 
-/** The `--db` a client's Strata entry starts the server with, or null when it has none. */
-function wiredStore(client: (typeof CLIENTS)[number], home: string): string | null | undefined {
+/**
+ * What a client's file says of Strata: `{ db }`, the `--db` its Strata entry starts the server with
+ * (null: none, the default store); `{ unreadable, fix }` when doctor cannot read the file as the
+ * client's format — not a regular file (a FIFO would never end), not UTF-8 (its path and the byte:
+ * read with replacement, a `--db caf\xe9.db` was compared as "caf\uFFFD.db"), not JSON or TOML;
+ * undefined when the file is missing or names no Strata entry. The file is only read.
+ *
+ *   wiredStore("cursor", home); // { db: "/home/me/.strata/memory.db" }
+ */
+function wiredStore(
+  client: (typeof CLIENTS)[number],
+  home: string,
+): { db: string | null } | { unreadable: string; fix: string } | undefined {
   const path = defaultConfigPath(client, home);
   if (!existsSync(path)) return undefined;
+  const format = client === "codex" ? "TOML" : "JSON";
+  const byHand = `fix ${shellWord(path)} by hand (strata install ${client} refuses to edit it as it is)`;
+  let bytes: Buffer;
   try {
-    const text = readFileSync(path, "utf8");
-    const config = (client === "codex" ? parseToml(text) : JSON.parse(text)) as Record<string, unknown>;
-    const servers = (client === "codex" ? config.mcp_servers : config.mcpServers) as
-      | Record<string, { args?: string[] }>
-      | undefined;
-    const args = servers?.strata?.args;
-    if (!args) return undefined;
-    const at = args.indexOf("--db");
-    return at >= 0 ? (args[at + 1] ?? null) : null;
-  } catch {
-    return undefined;
+    if (!statSync(path).isFile())
+      return { unreadable: `${path} is not a regular file; doctor did not read it`, fix: byHand };
+    bytes = readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    return {
+      unreadable: `${path} cannot be read (${code})`,
+      fix: `check the file's permissions: ls -l ${shellWord(path)}`,
+    };
   }
+  const bad = firstNonUtf8(bytes);
+  if (bad >= 0)
+    return {
+      unreadable: `${path} is not UTF-8: ${byteNotUtf8(bytes, bad)} (Latin-1 text, say); doctor read nothing of it and changed nothing`,
+      fix: `convert it to UTF-8: iconv -f latin1 -t utf-8 ${shellWord(path)} > converted, check it, then move it over the file`,
+    };
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (!text.trim()) return undefined; // as install reads it: an empty file holds no entry
+  let config: Record<string, unknown>;
+  try {
+    config = (client === "codex" ? parseToml(text) : JSON.parse(text)) as Record<string, unknown>;
+  } catch {
+    return {
+      unreadable: `${path} is not ${format}, so doctor cannot tell which store it wires`,
+      fix: byHand,
+    };
+  }
+  const servers = (
+    config && typeof config === "object"
+      ? client === "codex"
+        ? config.mcp_servers
+        : config.mcpServers
+      : undefined
+  ) as Record<string, { args?: unknown }> | undefined;
+  const args = servers && typeof servers === "object" ? servers.strata?.args : undefined;
+  if (!Array.isArray(args)) return undefined;
+  const flag = args.indexOf("--db");
+  const db = flag >= 0 ? args[flag + 1] : null;
+  return { db: typeof db === "string" ? db : null };
 }
 
 /** The checks of the store itself: size, namespaces, embedder, index, judge, audit chain. */
@@ -183,8 +224,13 @@ export async function runDoctor(mem: Memory | StrataError | null, args: DoctorAr
   );
 
   for (const client of CLIENTS) {
-    const db = wiredStore(client, args.home);
-    if (db === undefined) continue;
+    const wired = wiredStore(client, args.home);
+    if (wired === undefined) continue;
+    if ("unreadable" in wired) {
+      add({ name: `client ${client}`, status: "warn", detail: wired.unreadable, fix: wired.fix });
+      continue;
+    }
+    const { db } = wired;
     // A client's entry may hold a PostgreSQL password in its URL: compared and shown without it.
     const shown = db !== null && isPostgresUrl(db) ? redactUrl(db) : db;
     const same = shown === null ? false : shown === args.file || shown === args.label;

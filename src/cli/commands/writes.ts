@@ -166,7 +166,15 @@ export async function runJsonl(
   const gate = args.gate === "off" || args.gate === "approximate" ? args.gate : "on";
   const layer = command === "remember" ? "belief" : "episode";
 
-  // Pass 1: every line parsed and checked, a batch at a time; nothing is written.
+  // Pass 1: every line parsed and checked, a batch at a time; nothing is written. What each batch
+  // held is kept as a digest, so pass 2 writes only what was checked (a file rewritten between
+  // the two reads: attacks48).
+  const { createHash } = await import("node:crypto");
+  const digest = (batch: { items: unknown[]; lines: number[] }) =>
+    createHash("sha256")
+      .update(JSON.stringify([batch.lines, batch.items]))
+      .digest("base64");
+  const checked: { digest: string; line: number }[] = [];
   let items = 0;
   for await (const batch of batchesOf(args.lines(), batchSize, command)) {
     try {
@@ -175,6 +183,7 @@ export async function runJsonl(
       atLine(error, batch.lines, command);
     }
     items += batch.items.length;
+    checked.push({ digest: digest(batch), line: batch.lines[0]! });
   }
 
   // Pass 2: the same lines again, written a batch (one transaction) at a time.
@@ -187,8 +196,15 @@ export async function runJsonl(
   let batches = 0;
   hooks.onProgress?.(0, items);
   let interrupted: JsonlResult["interrupted"];
+  const changed = (line: number) =>
+    new StrataError(
+      "INVALID_INPUT",
+      `the input changed since it was checked: from line ${line} it is not what the first read checked (a file rewritten, cut or added to while it was read). ${written > 0 ? `The ${written} items before line ${line} were written, nothing from it on: go on with tail -n +${line} FILE | strata ${command} --jsonl - once the file is as it should be.` : "Nothing was written."}`,
+      { line, written },
+    );
   for await (const batch of batchesOf(args.lines(), batchSize, command)) {
     const chunk = batch.items;
+    if (checked[batches]?.digest !== digest(batch)) throw changed(checked[batches]?.line ?? batch.lines[0]!);
     // One turn of the event loop, so a Ctrl-C that came during the last batch is heard: a file
     // read whole in one chunk and a synchronous store otherwise never leave the microtask queue.
     if (args.stopRequested) await new Promise((resume) => setImmediate(resume));
@@ -223,6 +239,7 @@ export async function runJsonl(
     batches++;
     hooks.onProgress?.(written, items);
   }
+  if (!interrupted && batches < checked.length) throw changed(checked[batches]!.line);
   const seconds = Math.round(globalThis.performance.now() - started) / 1000;
   return {
     command,

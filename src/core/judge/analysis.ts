@@ -1502,7 +1502,7 @@ export function tagged(text: string): TaggedWord[] {
     // "moves to room 5", "moves to Park Lane": the tagger, having read no verb, read "to" as an
     // infinitive's and the noun after it as its verb.
     const to = words[i + 2]!;
-    if (nounAfterTo(words.slice(i + 1), 1))
+    if (nounAfterTo(words.slice(i + 1, i + 4), 1))
       out[i + 2] = { ...to, pos: /^\p{Lu}/u.test(to.text) ? "PROPN" : "NOUN", lemma: to.text.toLowerCase() };
   }
   return out ?? words;
@@ -1598,33 +1598,77 @@ export function verbReadAsNoun(text: string, words: readonly TaggedWord[], i: nu
   const w = words[i]!;
   const form = w.text.toLowerCase();
   if (w.pos !== "NOUN" || !/[^su]s$/.test(form) || !formTakes(form, "VERB")) return false;
-  const boundary = (a: TaggedWord, b: TaggedWord) =>
-    /[,;:.!?()"“”—–]/.test(text.slice(a.start + a.text.length, b.start));
+  const clauses = clausesRead(text, words);
   // Its clause's words before it: a noun phrase, headed by one thing.
-  let start = i;
-  while (start > 0 && !boundary(words[start - 1]!, words[start]!)) start--;
+  const start = clauses.start[i]!;
   const head = words[i - 1];
   if (start === i || !head || (head.pos !== "NOUN" && head.pos !== "PROPN")) return false;
   if (head.pos === "NOUN" && head.text.toLowerCase() !== head.lemma && /s$/i.test(head.text)) return false;
-  for (let k = start; k < i; k++) {
-    const p = words[k]!;
-    if (!NOUN_PHRASE_WORD.has(p.pos) && !POSSESSIVE.test(p.text) && !/^\p{L}+[’']s$/u.test(p.text))
-      return false;
+  if (clauses.lastOutOfPhrase[i - 1]! >= start) return false;
+  // Its clause's words after it: a value, and no verb ("to" and a noun read as a verb excepted).
+  const end = clauses.end[i]!;
+  const verb = clauses.nextVerb[i + 1]!;
+  if (verb < end) {
+    const excused = verb === i + 2 && nounAfterTo(words.slice(i + 1, Math.min(end, i + 4)), 1);
+    if (!excused || clauses.nextVerb[verb + 1]! < end) return false;
   }
-  // Its clause's words after it: a value, and no verb.
-  let end = i + 1;
-  while (end < words.length && !boundary(words[end - 1]!, words[end]!)) end++;
-  const after = words.slice(i + 1, end);
-  if (after.some((p, k) => (p.pos === "VERB" || p.pos === "AUX") && !(k === 1 && nounAfterTo(after, 1))))
-    return false;
-  if (HABITUAL.test(text)) return false;
-  const next = after[0];
+  if (clauses.habitual) return false;
+  const next = i + 1 < end ? words[i + 1] : undefined;
   if (!next) return false;
   if (next.pos === "NUM") return true;
-  return (
-    VALUE_PREPOSITION.test(next.text) &&
-    after.slice(1).some((p) => p.pos === "NUM" || p.pos === "PROPN" || p.pos === "NOUN")
-  );
+  return VALUE_PREPOSITION.test(next.text) && clauses.nextNominal[i + 2]! < end;
+}
+
+/**
+ * What `verbReadAsNoun` reads of each word's clause, found in one pass over a tagged text and kept
+ * with it: read again for each word, a statement of one noun phrase and -s verb repeated ("The team
+ * moves team moves … at 5", 8,000 characters) took time in the square of its length (attacks48).
+ * Indexes into the words: a clause's first word and the one past its last; the last word before
+ * each that is no word of a noun phrase (-1: none); the first verb or auxiliary, and the first
+ * number, name or noun, at or after each (the length: none).
+ */
+interface ClausesRead {
+  text: string;
+  start: Int32Array;
+  end: Int32Array;
+  lastOutOfPhrase: Int32Array;
+  nextVerb: Int32Array;
+  nextNominal: Int32Array;
+  habitual: boolean;
+}
+
+const CLAUSES_READ = new WeakMap<readonly TaggedWord[], ClausesRead>();
+
+function clausesRead(text: string, words: readonly TaggedWord[]): ClausesRead {
+  const known = CLAUSES_READ.get(words);
+  if (known && known.text === text) return known;
+  const n = words.length;
+  const boundary = (a: TaggedWord, b: TaggedWord) =>
+    /[,;:.!?()"“”—–]/.test(text.slice(a.start + a.text.length, b.start));
+  const read: ClausesRead = {
+    text,
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    lastOutOfPhrase: new Int32Array(n),
+    nextVerb: new Int32Array(n + 2).fill(n),
+    nextNominal: new Int32Array(n + 2).fill(n),
+    habitual: HABITUAL.test(text),
+  };
+  for (let i = 0; i < n; i++) {
+    const p = words[i]!;
+    read.start[i] = i > 0 && !boundary(words[i - 1]!, p) ? read.start[i - 1]! : i;
+    const inPhrase = NOUN_PHRASE_WORD.has(p.pos) || POSSESSIVE.test(p.text) || /^\p{L}+[’']s$/u.test(p.text);
+    read.lastOutOfPhrase[i] = inPhrase ? (i > 0 ? read.lastOutOfPhrase[i - 1]! : -1) : i;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const p = words[i]!;
+    read.end[i] = i < n - 1 && !boundary(p, words[i + 1]!) ? read.end[i + 1]! : i + 1;
+    read.nextVerb[i] = p.pos === "VERB" || p.pos === "AUX" ? i : read.nextVerb[i + 1]!;
+    read.nextNominal[i] =
+      p.pos === "NUM" || p.pos === "PROPN" || p.pos === "NOUN" ? i : read.nextNominal[i + 1]!;
+  }
+  CLAUSES_READ.set(words, read);
+  return read;
 }
 
 /**
