@@ -923,3 +923,21 @@ describe("the 24-hour clock written as four digits (FOUR_DIGIT_CLOCK), and the y
     expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
   });
 });
+
+describe("weekdays named in te reo Māori (MAORI_WEEKDAY), and the words they must not take", () => {
+  it.each<Row>([
+    // Te Taura Whiri's names and CLDR's, with macrons or without
+    { text: "I take the te reo class on Rātū now.", measures: [], typed: [["rātū", "date"]] },
+    { text: "Rostered off Rāmere at the depot.", measures: [], typed: [["rāmere", "date"]] },
+    { text: "Swimming is Rahoroi morning.", measures: [], typed: [["rahoroi", "date"]] },
+    { text: "Kapa haka practice moved to Tūrei.", measures: [], typed: [["tūrei", "date"]] },
+    // …not an English word ("mane"), a title before a name, or te reo words that name no day
+    { text: "The horse's mane needs a trim.", measures: [], typed: [] },
+    { text: "Ratu Sukuna was a chief.", measures: [], typed: [] },
+    { text: "We speak te reo at home.", measures: [], typed: [] },
+  ])("$text", ({ text, measures, typed, dated }) => {
+    expect(measuresOf(text)).toEqual(measures);
+    expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});

@@ -76,6 +76,9 @@
  *     them through `Intl` (calendar-words.ts, the one vocabulary of days and months, since
  *     calendar45); a day's number and a French month after it is a date ("le 27 novembre":
  *     "27 nov"), a day's number after a weekday a day of the month ("mardi le 3").
+ *   - `MAORI_WEEKDAY` (notfound48): a weekday named in te reo Māori, as New Zealand English says it
+ *     ("te reo class is on Rātū now", "rostered off Rāmere"), CLDR's names and Te Taura Whiri's
+ *     (calendar-words.ts), with macrons or without, is a date; not one that is an English word too ("mane").
  *   - `H_CLOCK` (values44): the 24-hour clock written with "h" ("6h38", "21h", "17 h 30") after a
  *     word that opens a time or past noon; not a duration ("a 6h drive", "took 6h", "under 2h10").
  *   - `FOUR_DIGIT_CLOCK` (notfound48, `fourDigitClockAt`): the 24-hour clock written as four digits
@@ -103,7 +106,14 @@
  */
 
 import { boundedMemo } from "./bounded-memo.js";
-import { calendarWords, frenchMonth, isFrenchWeekday, monthClips, monthNames } from "./calendar-words.js";
+import {
+  calendarWords,
+  frenchMonth,
+  isFrenchWeekday,
+  isMaoriWeekday,
+  monthClips,
+  monthNames,
+} from "./calendar-words.js";
 import { adverbWords, NOW } from "./change-adverbs.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
@@ -1398,10 +1408,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     const frenchClock =
       lower === "minuit" || (lower === "midi" && OPENS_AN_H_CLOCK.test(words[i - 1]?.text ?? ""));
     const frenchDate = isFrenchWeekday(lower) || (frenchMonth(lower) !== null && !listedWord(lower));
+    // `MAORI_WEEKDAY`: a weekday in te reo Māori ("on Rātū", "Rāmere"), but not one that is an English
+    // word ("mane") nor a title before a name ("Ratu Sukuna", Fijian).
+    const maoriDate =
+      isMaoriWeekday(lower) &&
+      !listedWord(lower) &&
+      !(words[i + 1]?.pos === "PROPN" && /^\p{Lu}/u.test(words[i + 1]!.text));
     const type =
       WORD_CLOCK.test(w.text) || frenchClock
         ? "clock"
-        : isEnglishWeekday(w.text) || MONTHS_IN_ANY_CASE.has(lower) || w.text === "March" || frenchDate
+        : isEnglishWeekday(w.text) ||
+            MONTHS_IN_ANY_CASE.has(lower) ||
+            w.text === "March" ||
+            frenchDate ||
+            maoriDate
           ? "date"
           : V_VERSION.test(w.text)
             ? "version"
