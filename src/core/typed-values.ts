@@ -287,8 +287,7 @@ function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: 
     }
   }
   if (hour > 23 || Number(minutes) > 59) return null;
-  const free = (k: number) => !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isWeekday(at(k));
-  if (!free(to + 1)) return null;
+  if (!noCountedNounAt(words, to + 1)) return null;
   const withMinutes = glued ? glued[2] !== undefined : to === i + 2;
   // "after 2h", "from 3h" with no minutes say a duration as often ("after 2h of driving").
   const opens =
@@ -300,6 +299,16 @@ function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: 
 
 /** The one-word change adverbs of "now" ("now", Scots "noo"): said after a time, they are no noun it counts. */
 const NOW_WORDS: ReadonlySet<string> = new Set(adverbWords(NOW));
+
+/**
+ * `H_CLOCK`, `FOUR_DIGIT_CLOCK`: no noun at `k` that the time before it would count ("a 6h drive",
+ * "2230 tickets"): a part of the day, a weekday (English or French) or "now" is none ("at 21h
+ * tonight", "0715 Mondays", "2230 now").
+ */
+const noCountedNounAt = (words: readonly TaggedWord[], k: number): boolean => {
+  const word = words[k]?.text.toLowerCase() ?? "";
+  return !isNominal(words[k]) || DAY_PARTS[word] !== undefined || isWeekday(word) || NOW_WORDS.has(word);
+};
 
 /**
  * `FOUR_DIGIT_CLOCK`: the words after four digits that say they are the 24-hour clock ("0600 hrs",
@@ -359,9 +368,7 @@ function fourDigitClockAt(
       : -1;
   if (signAt >= 0) return { value, to: signAt };
   if (HOURS_AFTER.test(at(i + 1)) && (leadingZero || opened)) return { value, to: i + 1 };
-  const free = (k: number) =>
-    !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isWeekday(at(k)) || NOW_WORDS.has(at(k));
-  if (!free(i + 1)) return null;
+  if (!noCountedNounAt(words, i + 1)) return null;
   if ((leadingZero && !isNominal(words[i - 1])) || opened || TIME_NOUN_BEFORE.test(at(i - 1)))
     return { value, to: i };
   // "later now, 2230": a comparative of time, across the change adverb and the comma.
