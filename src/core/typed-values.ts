@@ -205,8 +205,7 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
   const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
   const opens = BEFORE_A_TIME.test(at(i - 1)) || isEnglishWeekday(at(i - 1));
   // "half ten noo": a change adverb after a time is no noun it counts (the tagger may read "noo" as one).
-  const free = (k: number) =>
-    !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isEnglishWeekday(at(k)) || NOW_WORDS.has(at(k));
+  const free = (k: number) => noCountedNounAt(words, k);
   const dayPart = (k: number) =>
     at(k) === "in" && at(k + 1) === "the" && DAY_PARTS[at(k + 2)] && at(k + 2) !== "night"
       ? { meridiem: DAY_PARTS[at(k + 2)]!, to: k + 2 }
@@ -301,7 +300,7 @@ function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: 
 const NOW_WORDS: ReadonlySet<string> = new Set(adverbWords(NOW));
 
 /**
- * `H_CLOCK`, `FOUR_DIGIT_CLOCK`: no noun at `k` that the time before it would count ("a 6h drive",
+ * `SPOKEN_CLOCK`, `H_CLOCK`, `FOUR_DIGIT_CLOCK`: no noun at `k` that the time before it would count ("a 6h drive",
  * "2230 tickets"): a part of the day, a weekday (English or French) or "now" is none ("at 21h
  * tonight", "0715 Mondays", "2230 now").
  */
@@ -312,7 +311,7 @@ const noCountedNounAt = (words: readonly TaggedWord[], k: number): boolean => {
 
 /**
  * `FOUR_DIGIT_CLOCK`: the words after four digits that say they are the 24-hour clock ("0600 hrs",
- * "2200 hours", "0810 local", "0620 HK time"); "hrs" and "hours" only where the number is read as a
+ * "at 2200 hours", "0810 local", "0620 HK time"); "hrs" and "hours" only where the number is read as a
  * clock for another reason too (a leading zero, a word that opens a time): "logged 1500 hours" is a
  * duration.
  */
@@ -338,7 +337,7 @@ const TIME_COMPARATIVE = /^(?:later|earlier|sooner)$/i;
  *   - a sign of the clock after them: "local", "time" ("ETA 0810 local", "0620 HK time"), or
  *     "hrs"/"hours" with a leading zero or a word that opens a time ("0600 hrs", "at 2200 hours";
  *     not "logged 1500 hours", a duration);
- *   - a leading zero, which no year or count is written with ("report is now 0620", "ETA 0810"),
+ *   - a leading zero, which no year or count is written with ("report is now 0620"),
  *     when no noun or name before it is what it numbers ("room 0620", "Darwin 0800") and no noun
  *     after it is what it counts;
  *   - a word that opens a time before them ("at 0715", "by 2100", "till 2230") — for a number that
