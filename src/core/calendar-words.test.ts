@@ -4,6 +4,7 @@ import {
   calendarWords,
   frenchMonth,
   isFrenchWeekday,
+  isMaoriWeekday,
   monthClips,
   monthNames,
   RELATIVE_DAYS,
@@ -108,6 +109,18 @@ describe("calendar words: one vocabulary of days and months", () => {
     ["janvier", false],
   ])("isFrenchWeekday(%j) → %s", (word, weekday) => {
     expect(isFrenchWeekday(word)).toBe(weekday);
+  });
+
+  it.each<[string, boolean]>([
+    ["Rātū", true], // Te Taura Whiri's Tuesday
+    ["ramere", true], // …Friday, typed without macrons
+    ["Tūrei", true], // CLDR's "mi" Tuesday
+    ["Rātapu", true], // Sunday in both
+    ["mane", true], // CLDR's Monday (typed-values sets the English word apart)
+    ["reo", false],
+    ["tuesday", false],
+  ])("isMaoriWeekday(%j) → %s", (word, weekday) => {
+    expect(isMaoriWeekday(word)).toBe(weekday);
   });
 });
 

@@ -76,7 +76,16 @@ interface Calendar {
   readonly frenchMonths: ReadonlyMap<string, number>;
   /** French weekdays, long ("lundi" … "dimanche"). */
   readonly frenchWeekdays: ReadonlySet<string>;
+  /** Māori weekdays, CLDR's and Te Taura Whiri's, with and without macrons ("rātū", "ratu", "mane"). */
+  readonly maoriWeekdays: ReadonlySet<string>;
 }
+
+/**
+ * `MAORI_WEEKDAY`: the weekdays' names Te Taura Whiri i te Reo Māori (the Māori Language
+ * Commission) gives, Monday first — the names New Zealand schools, councils and media use, which
+ * CLDR's "mi" does not list beside its transliterations ("Mane", "Tūrei" … "Rāhoroi", "Rātapu").
+ */
+const TE_TAURA_WHIRI_WEEKDAYS = ["rāhina", "rātū", "rāapa", "rāpare", "rāmere", "rāhoroi", "rātapu"];
 
 let calendar: Calendar | undefined;
 /** The calendar's names, read from `Intl` once, on first need. */
@@ -95,6 +104,12 @@ function calendarOf(): Calendar {
       weekdayClips: formatted("en", "weekday", "short"),
       frenchMonths,
       frenchWeekdays: new Set(formatted("fr", "weekday", "long")),
+      maoriWeekdays: new Set(
+        [...formatted("mi", "weekday", "long"), ...TE_TAURA_WHIRI_WEEKDAYS].flatMap((d) => [
+          d,
+          unaccented(d),
+        ]),
+      ),
     };
   }
   return calendar;
@@ -163,3 +178,12 @@ export function frenchMonth(word: string): number | null {
  *   isFrenchWeekday("mardi") // → true      isFrenchWeekday("mar") // → false
  */
 export const isFrenchWeekday = (word: string): boolean => calendarOf().frenchWeekdays.has(word.toLowerCase());
+
+/**
+ * `MAORI_WEEKDAY`: true when a word is a weekday's name in te reo Māori, CLDR's ("Tūrei",
+ * "Paraire") or Te Taura Whiri's ("Rātū", "Rāmere"), with its macrons or without ("Ramere"). "Mane"
+ * is an English word too ("a horse's mane"): a reader that must set it apart says so.
+ *
+ *   isMaoriWeekday("Rātū") // → true      isMaoriWeekday("ramere") // → true      isMaoriWeekday("reo") // → false
+ */
+export const isMaoriWeekday = (word: string): boolean => calendarOf().maoriWeekdays.has(word.toLowerCase());

@@ -877,3 +877,67 @@ describe("values written the French way (FRENCH_CALENDAR, FRENCH_DATE, H_CLOCK, 
     expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
   });
 });
+
+describe("the 24-hour clock written as four digits (FOUR_DIGIT_CLOCK), and the years, counts and codes it must not take", () => {
+  it.each<Row>([
+    // a word that opens a time before it
+    {
+      text: "He has to book in by 2100 now.",
+      measures: [m(TIME_OF_DAY, "21:00")],
+      typed: [["2100", "clock"]],
+    },
+    { text: "Pickup at 0715 is too early.", measures: [m(TIME_OF_DAY, "7:15")], typed: [["0715", "clock"]] },
+    // …"at" before a number that may be a year still opens a time
+    { text: "Kickoff is at 1930.", measures: [m(TIME_OF_DAY, "19:30")], typed: [["1930", "clock"]] },
+    // a sign of the clock after it: "hrs" (with a leading zero), "local", "<name> time"
+    { text: "Shift starts at 0600 hrs.", measures: [m(TIME_OF_DAY, "6:00")], typed: [["0600 hrs", "clock"]] },
+    { text: "ETA 0810 local.", measures: [m(TIME_OF_DAY, "8:10")], typed: [["0810 local", "clock"]] },
+    {
+      text: "My flight lands at 0705 HK time.",
+      measures: [m(TIME_OF_DAY, "7:05")],
+      typed: [["0705 hk time", "clock"]],
+    },
+    // a leading zero, no noun before it that it numbers
+    { text: "The report time is now 0620.", measures: [m(TIME_OF_DAY, "6:20")], typed: [["0620", "clock"]] },
+    // a comparative of time across "now" and a comma
+    { text: "Book-in is later now, 2230.", measures: [m(TIME_OF_DAY, "22:30")], typed: [["2230", "clock"]] },
+    // …not a year ("by", "from", "to" before 1900–2099), a count, a code after its noun, an amount, a duration
+    { text: "By 2030 we want to retire.", measures: [], typed: [] },
+    { text: "From 2019 to 2022 we lived in Leeds.", measures: [], typed: [] },
+    { text: "The renovation moved to 2028.", measures: [], typed: [] },
+    { text: "We sold 2230 tickets.", measures: [m("ticket", "2230")], typed: [] },
+    { text: "Room 0620 is on the sixth floor.", measures: [m("room", "0620")], typed: [] },
+    { text: "It costs $2100.", measures: [m("$", "2100")], typed: [["$2100", "measure:$"]] },
+    {
+      text: "I logged 1500 hours of flying.",
+      measures: [m("hour", "1500")],
+      typed: [["1500 hours", "measure:hour"]],
+    },
+    { text: "The score went to 2230, a record.", measures: [], typed: [] },
+    // SPOKEN_CLOCK: a change adverb after "half ten" is no noun it counts (Scots "noo" as "now")
+    { text: "Church is half ten noo.", measures: [m(TIME_OF_DAY, "10:30")], typed: [["half ten", "clock"]] },
+    { text: "Church is half ten now.", measures: [m(TIME_OF_DAY, "10:30")], typed: [["half ten", "clock"]] },
+  ])("$text", ({ text, measures, typed, dated }) => {
+    expect(measuresOf(text)).toEqual(measures);
+    expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});
+
+describe("weekdays named in te reo Māori (MAORI_WEEKDAY), and the words they must not take", () => {
+  it.each<Row>([
+    // Te Taura Whiri's names and CLDR's, with macrons or without
+    { text: "I take the te reo class on Rātū now.", measures: [], typed: [["rātū", "date"]] },
+    { text: "Rostered off Rāmere at the depot.", measures: [], typed: [["rāmere", "date"]] },
+    { text: "Swimming is Rahoroi morning.", measures: [], typed: [["rahoroi", "date"]] },
+    { text: "Kapa haka practice moved to Tūrei.", measures: [], typed: [["tūrei", "date"]] },
+    // …not an English word ("mane"), a title before a name, or te reo words that name no day
+    { text: "The horse's mane needs a trim.", measures: [], typed: [] },
+    { text: "Ratu Sukuna was a chief.", measures: [], typed: [] },
+    { text: "We speak te reo at home.", measures: [], typed: [] },
+  ])("$text", ({ text, measures, typed, dated }) => {
+    expect(measuresOf(text)).toEqual(measures);
+    expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});

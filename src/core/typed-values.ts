@@ -68,15 +68,26 @@
  *     noun after it is no version ("plus two and a half"); "a hundred percent sure" is no value.
  *   - `O_CLOCK`: an hour before "o'clock" ("9 o'clock", "eleven oclock") is a clock time.
  *   - `SPOKEN_CLOCK` (`spokenClockAt`): "at half five", "dinner is half six" (British: 6:30), "at
- *     9.30", "at six thirty", "fridays at eleven", "six in the evening".
+ *     9.30", "at six thirty", "fridays at eleven", "six in the evening"; a change adverb after it is
+ *     no noun it counts ("church is half ten noo").
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `FRENCH_CALENDAR`, `FRENCH_DATE` (values44): French month and weekday names as CLDR gives
  *     them through `Intl` (calendar-words.ts, the one vocabulary of days and months, since
  *     calendar45); a day's number and a French month after it is a date ("le 27 novembre":
  *     "27 nov"), a day's number after a weekday a day of the month ("mardi le 3").
+ *   - `MAORI_WEEKDAY` (notfound48): a weekday named in te reo Māori, as New Zealand English says it
+ *     ("te reo class is on Rātū now", "rostered off Rāmere"), CLDR's names and Te Taura Whiri's
+ *     (calendar-words.ts), with macrons or without, is a date; not one that is an English word too ("mane").
  *   - `H_CLOCK` (values44): the 24-hour clock written with "h" ("6h38", "21h", "17 h 30") after a
  *     word that opens a time or past noon; not a duration ("a 6h drive", "took 6h", "under 2h10").
+ *   - `FOUR_DIGIT_CLOCK` (notfound48, `fourDigitClockAt`): the 24-hour clock written as four digits
+ *     with no colon ("0620", "2230", as rosters, armies and Hong Kong or Singapore English write it)
+ *     where the words say a time: a word that opens a time before it ("by 2100"; only "at" before
+ *     1900–2099, which may be a year: "at 1930", not "by 2030"), a noun of time before it ("ETA
+ *     0810"), "local", "<name> time" or "hrs" after it, a leading zero with no noun it numbers
+ *     ("report is now 0620"; not "room 0620"), a comparative of time ("later now, 2230"); never a
+ *     count ("2230 tickets"), an amount ("$2100") or a year ("moved to 2028").
  *   - `FRENCH_NUMBER` (values44, `digitsOf`): a decimal comma ("3,50 $": 3.50) and thousands grouped
  *     by a space ("2 500 $": 2500).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
@@ -95,7 +106,14 @@
  */
 
 import { boundedMemo } from "./bounded-memo.js";
-import { calendarWords, frenchMonth, isFrenchWeekday, monthClips, monthNames } from "./calendar-words.js";
+import {
+  calendarWords,
+  frenchMonth,
+  isFrenchWeekday,
+  isMaoriWeekday,
+  monthClips,
+  monthNames,
+} from "./calendar-words.js";
 import { adverbWords, NOW } from "./change-adverbs.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
@@ -186,8 +204,8 @@ const DAY_PARTS: Readonly<Record<string, "am" | "pm">> = {
 export function spokenClockAt(words: readonly TaggedWord[], i: number): { value: string; to: number } | null {
   const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
   const opens = BEFORE_A_TIME.test(at(i - 1)) || isEnglishWeekday(at(i - 1));
-  const free = (k: number) =>
-    !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isEnglishWeekday(at(k));
+  // "half ten noo": a change adverb after a time is no noun it counts (the tagger may read "noo" as one).
+  const free = (k: number) => noCountedNounAt(words, k);
   const dayPart = (k: number) =>
     at(k) === "in" && at(k + 1) === "the" && DAY_PARTS[at(k + 2)] && at(k + 2) !== "night"
       ? { meridiem: DAY_PARTS[at(k + 2)]!, to: k + 2 }
@@ -268,8 +286,7 @@ function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: 
     }
   }
   if (hour > 23 || Number(minutes) > 59) return null;
-  const free = (k: number) => !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isWeekday(at(k));
-  if (!free(to + 1)) return null;
+  if (!noCountedNounAt(words, to + 1)) return null;
   const withMinutes = glued ? glued[2] !== undefined : to === i + 2;
   // "after 2h", "from 3h" with no minutes say a duration as often ("after 2h of driving").
   const opens =
@@ -277,6 +294,86 @@ function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: 
     (withMinutes || hour >= 13 || !/^(?:before|after|from|avant|après)$/.test(at(i - 1)));
   const afternoon = hour >= 13 && !BEFORE_A_DURATION.test(at(i - 1));
   return opens || afternoon ? { value: `${hour}:${minutes}`, to } : null;
+}
+
+/** The one-word change adverbs of "now" ("now", Scots "noo"): said after a time, they are no noun it counts. */
+const NOW_WORDS: ReadonlySet<string> = new Set(adverbWords(NOW));
+
+/**
+ * `SPOKEN_CLOCK`, `H_CLOCK`, `FOUR_DIGIT_CLOCK`: no noun at `k` that the time before it would count ("a 6h drive",
+ * "2230 tickets"): a part of the day, a weekday (English or French) or "now" is none ("at 21h
+ * tonight", "0715 Mondays", "2230 now").
+ */
+const noCountedNounAt = (words: readonly TaggedWord[], k: number): boolean => {
+  const word = words[k]?.text.toLowerCase() ?? "";
+  return !isNominal(words[k]) || DAY_PARTS[word] !== undefined || isWeekday(word) || NOW_WORDS.has(word);
+};
+
+/**
+ * `FOUR_DIGIT_CLOCK`: the words after four digits that say they are the 24-hour clock ("0600 hrs",
+ * "at 2200 hours", "0810 local", "0620 HK time"); "hrs" and "hours" only where the number is read as a
+ * clock for another reason too (a leading zero, a word that opens a time): "logged 1500 hours" is a
+ * duration.
+ */
+const CLOCK_SIGN_AFTER = /^(?:local|lt|time)$/i;
+const HOURS_AFTER = /^(?:hrs?|hours|h)$/i;
+
+/** `FOUR_DIGIT_CLOCK`: the words that open a time before four digits ("at 0715", "by 2100", "till 2230"). */
+const OPENS_A_FOUR_DIGIT_CLOCK = /^(?:at|till|til|until|by|from|before|after)$/i;
+
+/** `FOUR_DIGIT_CLOCK`: a noun before four digits that names a time ("new time 2230"; "ETA"/"ETD", estimated time of arrival/departure). */
+const TIME_NOUN_BEFORE = /^(?:time|eta|etd)$/i;
+
+/** `FOUR_DIGIT_CLOCK`: the comparatives of a time ("book in later now, 2230"; "earlier, 0700"). */
+const TIME_COMPARATIVE = /^(?:later|earlier|sooner)$/i;
+
+/**
+ * `FOUR_DIGIT_CLOCK`: a time of day on the 24-hour clock written as four digits with no colon, as
+ * armies, airlines, rosters and Singapore, Hong Kong and much of Asia write it ("0620", "2230":
+ * 06:20, 22:30) — the words it spans from `i` and its value ("6:20", "22:30"), or null. Four
+ * digits are a year ("in 2029"), an amount ("2230 tickets", "$2100") or a code ("PIN 0620") as
+ * often, so they are a time only where the words say so, and the hour is 00 to 23, the minutes 00
+ * to 59:
+ *   - a sign of the clock after them: "local", "time" ("ETA 0810 local", "0620 HK time"), or
+ *     "hrs"/"hours" with a leading zero or a word that opens a time ("0600 hrs", "at 2200 hours";
+ *     not "logged 1500 hours", a duration);
+ *   - a leading zero, which no year or count is written with ("report is now 0620"),
+ *     when no noun or name before it is what it numbers ("room 0620", "Darwin 0800") and no noun
+ *     after it is what it counts;
+ *   - a word that opens a time before them ("at 0715", "by 2100", "till 2230") — for a number that
+ *     may be a year of our era (1900 to 2099) only "at" ("at 1930"; "by 2030", "from 2019" are years);
+ *   - a noun before them that names a time ("new time 2230", "ETA 1930": estimated time of arrival);
+ *   - a comparative of time before them, across "now" and a comma ("book in later now, 2230").
+ * Never after a currency sign, before "%" or with a noun after it that it counts ("2230 tickets").
+ */
+function fourDigitClockAt(
+  s: string,
+  words: readonly TaggedWord[],
+  i: number,
+): { value: string; to: number } | null {
+  const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
+  const digits = /^([01]\d|2[0-3])([0-5]\d)$/.exec(at(i));
+  const w = words[i]!;
+  if (!digits || CURRENCY.test(s[w.start - 1] ?? "") || s[w.start + w.text.length] === "%") return null;
+  const hour = Number(digits[1]);
+  const value = `${hour}:${digits[2]}`;
+  const leadingZero = digits[1]!.startsWith("0");
+  const opened = OPENS_A_FOUR_DIGIT_CLOCK.test(at(i - 1)) && (hour < 19 || hour > 20 || at(i - 1) === "at");
+  // "0620 HK time": a name between the digits and "time".
+  const signAt = CLOCK_SIGN_AFTER.test(at(i + 1))
+    ? i + 1
+    : words[i + 1]?.pos === "PROPN" && at(i + 2) === "time"
+      ? i + 2
+      : -1;
+  if (signAt >= 0) return { value, to: signAt };
+  if (HOURS_AFTER.test(at(i + 1)) && (leadingZero || opened)) return { value, to: i + 1 };
+  if (!noCountedNounAt(words, i + 1)) return null;
+  if ((leadingZero && !isNominal(words[i - 1])) || opened || TIME_NOUN_BEFORE.test(at(i - 1)))
+    return { value, to: i };
+  // "later now, 2230": a comparative of time, across the change adverb and the comma.
+  let k = i - 1;
+  while (k >= 0 && (at(k) === "," || NOW_WORDS.has(at(k)))) k--;
+  return k < i - 1 && TIME_COMPARATIVE.test(at(k)) ? { value, to: i } : null;
 }
 
 /** `SPOKEN_CLOCK`: "is" before a time said in words ("dinner is half six", "it's quarter to seven"). */
@@ -1080,6 +1177,17 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       i = hClock.to;
       continue;
     }
+    // `FOUR_DIGIT_CLOCK`: "at 0715", "ETA 0810 local", "report is now 0620", "0600 hrs".
+    const fourDigit = fourDigitClockAt(s, words, i);
+    if (fourDigit) {
+      add(i, fourDigit.to, {
+        measure: { unit: TIME_OF_DAY, value: fourDigit.value },
+        type: "clock",
+        said: saidFrom(w, words[fourDigit.to]!),
+      });
+      i = fourDigit.to;
+      continue;
+    }
     // `SPOKEN_CLOCK`: "at half five", "at 9.30", "fridays at eleven", "six in the evening".
     const spokenClock = spokenClockAt(words, i);
     if (spokenClock) {
@@ -1306,10 +1414,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     const frenchClock =
       lower === "minuit" || (lower === "midi" && OPENS_AN_H_CLOCK.test(words[i - 1]?.text ?? ""));
     const frenchDate = isFrenchWeekday(lower) || (frenchMonth(lower) !== null && !listedWord(lower));
+    // `MAORI_WEEKDAY`: a weekday in te reo Māori ("on Rātū", "Rāmere"), but not one that is an English
+    // word ("mane") nor a title before a name ("Ratu Sukuna", Fijian).
+    const maoriDate =
+      isMaoriWeekday(lower) &&
+      !listedWord(lower) &&
+      !(words[i + 1]?.pos === "PROPN" && /^\p{Lu}/u.test(words[i + 1]!.text));
     const type =
       WORD_CLOCK.test(w.text) || frenchClock
         ? "clock"
-        : isEnglishWeekday(w.text) || MONTHS_IN_ANY_CASE.has(lower) || w.text === "March" || frenchDate
+        : isEnglishWeekday(w.text) ||
+            MONTHS_IN_ANY_CASE.has(lower) ||
+            w.text === "March" ||
+            frenchDate ||
+            maoriDate
           ? "date"
           : V_VERSION.test(w.text)
             ? "version"
