@@ -264,7 +264,7 @@ describe("negation typed without its apostrophe is negation (judge37)", () => {
   ])("isNegated(%j) → %s", (text, negated) => expect(isNegated(text)).toBe(negated));
 });
 
-describe("isHypothetical: \"plan to\" is an intention only before a verb (judge48)", () => {
+describe('isHypothetical: "plan to" is an intention only before a verb (judge48)', () => {
   it.each([
     ["we plan to switch to Starling", true],
     ["I plan to sell the car in spring", true],
