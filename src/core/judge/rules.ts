@@ -977,8 +977,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         const ca = p.a.content;
         const canonA = setOf([...ca].map(canon));
         const newAttr = minus(subjB, ca).filter((t) => !/\d/.test(t) && !canonA.has(canon(t)));
-        // "litter for the cat" / "changed the litter to …": a modifier left out of a head the newer
-        // names alone with "the" is no attribute dropped (`headNamedAlone`).
+        // "litter for the cat is clay" / "the litter is pine pellets now": a modifier left out of a
+        // head the newer names alone with "the" is no attribute dropped (`headNamedAlone`).
         const dropped = minus(subjA, p.b.content).filter((t) => !headNamedAlone(p.a, p.b, t, p.lexicon));
         const lowerB = lowerStemsOf(p.b);
         const plainNew = p.sb.value.filter(
