@@ -4,6 +4,7 @@ import {
   asWritten,
   contentTokens,
   embedderTokensV1,
+  isHypothetical,
   isNegated,
   isQuestion,
   mentionsAnyId,
@@ -261,6 +262,22 @@ describe("negation typed without its apostrophe is negation (judge37)", () => {
     ["as was his wont, he ran 5k", false],
     ["we do fridays", false],
   ])("isNegated(%j) → %s", (text, negated) => expect(isNegated(text)).toBe(negated));
+});
+
+describe('isHypothetical: "plan to" is an intention only before a verb (judge48)', () => {
+  it.each([
+    ["we plan to switch to Starling", true],
+    ["I plan to sell the car in spring", true],
+    ["my plan to move to Bristol is on hold", true],
+    ["planning to get a dog", true],
+    // The noun "plan" and the preposition "to" before a value: a number, a price, a determiner's
+    // noun or a name is no verb, so nothing is planned.
+    ["switched my phone plan to 15 a month", false],
+    ["changed the data plan to £12", false],
+    ["moved the family plan to the cheaper one", false],
+    ["upgraded our broadband plan to Fibre Max", false],
+    ["bumped my plan to 40GB", false],
+  ])("isHypothetical(%j) → %s", (text, hypothetical) => expect(isHypothetical(text)).toBe(hypothetical));
 });
 
 describe("mentionsAnyId", () => {

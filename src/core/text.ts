@@ -571,11 +571,20 @@ export function isQuestion(text: string): boolean {
 export const SPEAKER_SUBJECT = /^(?:i|we)(?:[’'](?:m|re|ve|d|ll))?$/i;
 
 const HYPOTHETICAL_RE =
-  /\b(?:maybe|perhaps|possibly|might|could we|should we|shall we|would it|what if|if we|in case|considering|consider|was considered|were considered|proposal|proposed|thinking about|wondering|hypothetically|suppose|planning to|plan to|might want|option would be|idea:)\b/i;
+  /\b(?:maybe|perhaps|possibly|might|could we|should we|shall we|would it|what if|if we|in case|considering|consider|was considered|were considered|proposal|proposed|thinking about|wondering|hypothetically|suppose|planning to|might want|option would be|idea:)\b/i;
+
+/**
+ * "plan to" says an intention only before a verb ("we plan to switch", "my plan to move"). Before
+ * a value — a number or a price, a determiner's or a possessive's noun, a capitalised name — "plan"
+ * is the noun and "to" the preposition of a change ("switched my phone plan to 15 a month",
+ * "moved the family plan to the cheaper one", "upgraded our broadband plan to Fibre Max"). Case
+ * matters for the name, so the verb is matched in either case and the value as written.
+ */
+const PLAN_TO_RE = new RegExp(`\\b[Pp]lan to (?!${DETERMINER}\\b|[\\p{N}\\p{Sc}]|\\p{Lu})`, "u");
 
 /** Speculation and proposals state no fact, so they never supersede one. */
 export function isHypothetical(text: string): boolean {
-  return HYPOTHETICAL_RE.test(text) || /^\s*if\b/i.test(text);
+  return HYPOTHETICAL_RE.test(text) || PLAN_TO_RE.test(text) || /^\s*if\b/i.test(text);
 }
 
 /**

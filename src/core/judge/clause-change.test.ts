@@ -22,6 +22,18 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "sorted the paperwork tonight, the car insurance is 710 a year now",
       "supersedes",
     ],
+    // judge48: a name is typed by the change itself when its verb takes the older's whole subject
+    // ("switched the power to …"): the clause names what changed and what it changed to (fresh22 dev)
+    [
+      "power is with Mercury",
+      "Switched the power to Electric Kiwi, the free hour is good for the washing machine, took ten min online",
+      "supersedes",
+    ],
+    [
+      "the mortgage is with Halifax",
+      "the kids are off school, switched the mortgage to Nationwide, the rate was better",
+      "supersedes",
+    ],
   ])("%s / %s → %s", (older, newer, relation) => {
     const v = verdict(older, newer);
     expect(v.rule).toBe("change-in-one-clause");
@@ -112,6 +124,10 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
     ],
     ["The office wifi is slow.", "we got a new router, the office wifi is fast now"],
     ["Our landlord is Mr Byrne.", "the agency took over from Mr Byrne, our landlord is Ms Walsh now"],
+    // judge48: the verb of change takes another thing, or a part of the older's subject only
+    ["the car insurance is with aviva", "moved the van insurance to Zurich, the car is next"],
+    ["The kids' school bus is Go Bus", "switched the kids to scooters, the bus is too full"],
+    ["power is with Mercury", "thinking of switching the power to Electric Kiwi, the free hour is good"],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
   ])("%s / %s closes nothing", (older, newer) => {

@@ -108,7 +108,28 @@ const holdsNumber = (x: Analysis) => x.numbers.size > 0 || [...x.content].some((
  */
 const typed = (o: string, n: string, v: JudgeVerdict) =>
   FLIPPED.has(v.rule ?? "") ||
-  (holdsNumber(analysisOf(o)) && holdsNumber(analysisOf(n)) && !valueTypesDiffer(o, n));
+  (holdsNumber(analysisOf(o)) && holdsNumber(analysisOf(n)) && !valueTypesDiffer(o, n)) ||
+  wholeSubjectChanged(o, n);
+
+/**
+ * Whether the newer clause's verb of change takes, right after it, every word of the older clause's
+ * subject (`Slots.changedThing`, no pronoun): "power is with Mercury" / "Switched the power to
+ * Electric Kiwi", "the car insurance is with aviva" / "moved the car insurance to Zurich". The
+ * clause names what changed and what it changed to, so a name after "to" is the new value as surely
+ * as a number: the change types it. Not a part of the subject ("moved the van insurance to …"
+ * against "the car insurance …"; "switched the kids to scooters" against "the kids' school bus"),
+ * nor a pronoun ("the vet switched her to the renal food").
+ */
+function wholeSubjectChanged(o: string, n: string): boolean {
+  const subject = slotsOf(analysisOf(o)).subject;
+  const changed = slotsOf(analysisOf(n)).changedThing;
+  return (
+    changed !== undefined &&
+    !changed.pronoun &&
+    subject.length > 0 &&
+    subject.every((w) => changed.words.includes(w))
+  );
+}
 
 /**
  * Whether two clauses name one thing: the older clause states a value (it

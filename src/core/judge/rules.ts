@@ -69,6 +69,7 @@ import {
   wordsOf,
 } from "./analysis.js";
 import { eventToValue, takenOver } from "./change-events.js";
+import { headNamedAlone } from "./head-alone.js";
 import { intentionOf } from "./intention.js";
 import { deicticOccasionOf, predicateTense } from "./one-occasion.js";
 import {
@@ -976,7 +977,9 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         const ca = p.a.content;
         const canonA = setOf([...ca].map(canon));
         const newAttr = minus(subjB, ca).filter((t) => !/\d/.test(t) && !canonA.has(canon(t)));
-        const dropped = minus(subjA, p.b.content);
+        // "litter for the cat is clay" / "the litter is pine pellets now": a modifier left out of a
+        // head the newer names alone with "the" is no attribute dropped (`headNamedAlone`).
+        const dropped = minus(subjA, p.b.content).filter((t) => !headNamedAlone(p.a, p.b, t, p.lexicon));
         const lowerB = lowerStemsOf(p.b);
         const plainNew = p.sb.value.filter(
           (t) => !ca.has(t) && lowerB.has(t) && !LIGHT_VERBS.has(t) && !CHANGE_VERBS.has(t),
