@@ -132,7 +132,16 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // A restatement sleep paired with the older by its slot (`restates`) is about the same thing
       // whatever words it says it in ("…the home server, it's on 24.04 now" / "My home server runs Ubuntu 20.04").
       const paired = restates(records.get(b.id), a.id);
-      if (askedA.length === 0 || (!paired && !askedA.every((w) => wb.has(w)))) {
+      // The newer may leave out the question's verb the older echoes when it names the verb's object
+      // and every other asked word the older says (`VERB_LEFT_OUT`: "Aunty Pania does the Monday
+      // pickup from kohanga now" / "Aunty Hera picks up Nikau from kōhanga on Mondays" for "who picks
+      // up Nikau from kōhanga on Mondays").
+      const leftOut = askedA.filter((w) => !wb.has(w));
+      if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
+        await loadTagger();
+        if (onlyAskedVerbLeftOut(query, leftOut, wb)) leftOut.length = 0;
+      }
+      if (askedA.length === 0 || (!paired && leftOut.length > 0)) {
         // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
         // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
         // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
@@ -452,4 +461,41 @@ export function sharedInAnotherCompound(
       return ![...own].some((t) => asked.has(t) || olders.has(t));
     });
   });
+}
+
+/**
+ * `VERB_LEFT_OUT`: the words of the question's an older says that a newer leaves out are only the
+ * question's verb, and the newer says the verb's object — the noun that follows the verb (past its
+ * particle and determiners, before any preposition): "how many people am I cooking the hāngī for"
+ * asks of the hāngī, so "120 people for the hāngī now" is about what "cooking the hāngī for about 80
+ * people" is, and "who picks up Nikau from kōhanga" asks of Nikau. Not when the verb has no noun
+ * object — "What do I drink in the morning?" (the morning is when, not what: "I run in the morning
+ * now" leaves the drinking out) — nor when the newer leaves out another asked word too.
+ * `await loadTagger()` first.
+ *
+ *   onlyAskedVerbLeftOut("how many people am I cooking the hāngī for", ["cook"], new Set(["people", "hangi"])) // → true
+ *   onlyAskedVerbLeftOut("What do I drink in the morning?", ["drink"], new Set(["run", "morning"]))           // → false
+ */
+export function onlyAskedVerbLeftOut(
+  question: string,
+  leftOut: readonly string[],
+  newer: ReadonlySet<string>,
+): boolean {
+  const words = tagged(question);
+  // The verb: the first the tagger reads as one, or the word after a "who" that opens the question
+  // ("who picks up Nikau", which the tagger reads as a noun).
+  let at = words.findIndex((w) => w.pos === "VERB");
+  if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX") at = 1;
+  const verb = words[at];
+  if (!verb) return false;
+  const verbStems = new Set([...contentTokens(verb.text, stemV1), ...contentTokens(verb.lemma, stemV1)]);
+  if (!leftOut.every((w) => verbStems.has(w))) return false;
+  // The object: the noun after the verb, past one particle right after it ("picks up") and any
+  // determiner or possessive; a preposition first means the verb has none.
+  let i = at + 1;
+  if (words[i]?.pos === "ADP" && (words[i + 1]?.pos === "NOUN" || words[i + 1]?.pos === "PROPN")) i++;
+  while (words[i] && (words[i]!.pos === "DET" || words[i]!.pos === "PRON" || words[i]!.pos === "NUM")) i++;
+  const object = words[i];
+  if (!object || (object.pos !== "NOUN" && object.pos !== "PROPN")) return false;
+  return contentTokens(object.text, stemV1).some((w) => newer.has(w));
 }
