@@ -739,6 +739,14 @@ describe("VERB_LEFT_OUT (newerFirst): a newer may leave out the question's verb 
       "depot roster has me off on Wednesdays",
       "My day off is Friday now",
     ],
+    // The question names the kind it asks, which the newer does not say: the object is whose, not what.
+    [
+      "which airport am I picking Aroha up from",
+      "Aroha lands at Hamilton, I'll pick her up",
+      "Aroha's flight moved to 22 December",
+    ],
+    // "in" begins a phrase of its own: the verb has no object.
+    ["what meat is going in the hāngī", "pork and chicken going in the hāngī", "the hāngī is 25 April now"],
     // The object not said by the newer.
     [
       "who picks up Nikau from kōhanga on Mondays",

@@ -490,12 +490,35 @@ export function onlyAskedVerbLeftOut(
   if (!verb) return false;
   const verbStems = new Set([...contentTokens(verb.text, stemV1), ...contentTokens(verb.lemma, stemV1)]);
   if (!leftOut.every((w) => verbStems.has(w))) return false;
-  // The object: the noun after the verb, past one particle right after it ("picks up") and any
-  // determiner or possessive; a preposition first means the verb has none.
+  // The object: the noun after the verb, past a particle right after it ("picks up", not "going
+  // in") and any determiner or possessive; a preposition first means the verb has none.
   let i = at + 1;
-  if (words[i]?.pos === "ADP" && (words[i + 1]?.pos === "NOUN" || words[i + 1]?.pos === "PROPN")) i++;
+  if (PARTICLE.test(words[i]?.text ?? "")) i++;
   while (words[i] && (words[i]!.pos === "DET" || words[i]!.pos === "PRON" || words[i]!.pos === "NUM")) i++;
   const object = words[i];
   if (!object || (object.pos !== "NOUN" && object.pos !== "PROPN")) return false;
-  return contentTokens(object.text, stemV1).some((w) => newer.has(w));
+  const says = (word: TaggedWord) => contentTokens(word.text, stemV1).some((w) => newer.has(w));
+  // A question that names the kind it asks ("which airport am I picking Aroha up from") asks that
+  // kind, not the verb's object: a newer that leaves out the verb must say it ("Aroha's flight moved
+  // to 22 December" says nothing of an airport).
+  const kind = askedKind(words);
+  return says(object) && (kind === null || says(kind));
+}
+
+/** The particles of English phrasal verbs ("pick up", "drop off"); "in", "on", "to" begin a phrase of their own. */
+const PARTICLE = /^(?:up|down|out|off|back|away|over)$/i;
+
+/** The noun a question's "which", "what", "whose", "how many" or "how much" asks of ("which airport"), or null. */
+function askedKind(words: readonly TaggedWord[]): TaggedWord | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.text.toLowerCase();
+    let j = -1;
+    if (w === "which" || w === "what" || w === "whose") j = i + 1;
+    else if (w === "how" && /^(?:many|much)$/i.test(words[i + 1]?.text ?? "")) j = i + 2;
+    if (j < 0) continue;
+    while (words[j]?.pos === "ADJ") j++;
+    const noun = words[j];
+    return noun && (noun.pos === "NOUN" || noun.pos === "PROPN") ? noun : null;
+  }
+  return null;
 }
