@@ -431,9 +431,7 @@ describe("MARKS_FOLDED: a Latin word is the same word with or without its marks 
     ["किताब", "किताब", "not Latin: its marks are letters"],
   ])("%j → %j (%s)", (token, folded) => expect(withoutMarks(token)).toBe(folded));
 
-  it("contentTokens reads a statement written with the macron and one without as the same words", () => {
-    expect(contentTokens("the whanau bach is at Matata now")).toEqual(
-      contentTokens("the whānau bach is at Matatā now"),
-    );
+  it("contentTokens keeps the marks: sleep's judge reads words as written, only recall's word test folds them", () => {
+    expect(contentTokens("the whānau bach")).toEqual(["whānau", "bach"]);
   });
 });

@@ -273,7 +273,10 @@ export function asWritten(token: string): string {
  * canonical decomposition, the combining marks dropped). A word in another script keeps its marks:
  * a Devanagari vowel sign or a Thai tone mark is part of the letter, and "का" is not "क". A letter
  * with no decomposition ("ø", "ß", "æ") stays as it is. The full-text index reads words so already
- * (SQLite's `unicode61`); this is the same reading for the word tests of sleep and recall.
+ * (SQLite's `unicode61`). Recall's word test of a newer against an older reads so (`newerFirst`);
+ * `contentTokens` and sleep's judge do not: folded there, "hāngī" tied a statement of another thing to
+ * an older and the judge closed it (fresh22, below48) — a wrong closure costs more than a pair left
+ * apart.
  *
  *   withoutMarks("whānau")  // → "whanau"
  *   withoutMarks("café")    // → "cafe"
@@ -291,12 +294,12 @@ export function withoutMarks(token: string): string {
 const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}'._\-/:]*$/u;
 
 /**
- * Content tokens: raw tokens read as written (`asWritten`) with their marks folded (`withoutMarks`),
- * minus stop words, stemmed (by `stem`). Order kept, duplicates kept.
+ * Content tokens: raw tokens read as written (`asWritten`), minus stop words, stemmed (by `stem`).
+ * Order kept, duplicates kept.
  */
 export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
   return rawTokens(text)
-    .map((t) => withoutMarks(asWritten(t)))
+    .map(asWritten)
     .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
     .map(stemmer);
 }

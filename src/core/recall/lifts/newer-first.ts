@@ -8,7 +8,7 @@ import type { Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
-import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
+import { contentTokens, rawTokens, referentsIn, stemV1, withoutMarks, withReferents } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedOnlyAsTime, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
@@ -54,6 +54,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   // drive?") is no sign of the same thing on its own; it links a pair only through `silentE`,
   // behind a retirement by name, below.
   const asked = new Set(contentTokens(query, stemV1));
+  // A word is the same with or without its marks (`MARKS_FOLDED`: "whānau" / "whanau").
+  const askedFolded = new Set([...asked].map(withoutMarks));
   const askedE = new Set([...asked].map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
@@ -121,8 +123,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // at another time.
       if (times.length > 0 && within(a.at) && !within(b.at)) continue;
       // About the same thing the query asks: the newer matches every query word the older matches.
-      const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
+      const askedA = [...words.get(a.id)!].filter((w) => askedFolded.has(withoutMarks(w)));
       const wb = changeWords.get(b.id)!;
+      const wbFolded = new Set([...wb].map(withoutMarks));
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;
@@ -136,10 +139,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // and every other asked word the older says (`VERB_LEFT_OUT`: "Aunty Pania does the Monday
       // pickup from kohanga now" / "Aunty Hera picks up Nikau from kōhanga on Mondays" for "who picks
       // up Nikau from kōhanga on Mondays").
-      const leftOut = askedA.filter((w) => !wb.has(w));
+      const leftOut = askedA.filter((w) => !wbFolded.has(withoutMarks(w)));
       if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
         await loadTagger();
-        if (onlyAskedVerbLeftOut(query, leftOut, wb)) leftOut.length = 0;
+        if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
       }
       if (askedA.length === 0 || (!paired && leftOut.length > 0)) {
         // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
@@ -488,8 +491,9 @@ export function onlyAskedVerbLeftOut(
   if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX") at = 1;
   const verb = words[at];
   if (!verb) return false;
-  const verbStems = new Set([...contentTokens(verb.text, stemV1), ...contentTokens(verb.lemma, stemV1)]);
-  if (!leftOut.every((w) => verbStems.has(w))) return false;
+  const folded = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
+  const verbStems = new Set([...folded(verb.text), ...folded(verb.lemma)]);
+  if (!leftOut.every((w) => verbStems.has(withoutMarks(w)))) return false;
   // The object: the noun after the verb, past a particle right after it ("picks up", not "going
   // in") and any determiner or possessive; a preposition first means the verb has none.
   let i = at + 1;
@@ -497,7 +501,7 @@ export function onlyAskedVerbLeftOut(
   while (words[i] && (words[i]!.pos === "DET" || words[i]!.pos === "PRON" || words[i]!.pos === "NUM")) i++;
   const object = words[i];
   if (!object || (object.pos !== "NOUN" && object.pos !== "PROPN")) return false;
-  const says = (word: TaggedWord) => contentTokens(word.text, stemV1).some((w) => newer.has(w));
+  const says = (word: TaggedWord) => folded(word.text).some((w) => newer.has(w));
   // A question that names the kind it asks ("which airport am I picking Aroha up from") asks that
   // kind, not the verb's object: a newer that leaves out the verb must say it ("Aroha's flight moved
   // to 22 December" says nothing of an airport).
