@@ -414,8 +414,6 @@ function announces(text: string, states: readonly RegExp[], sentenceStates: RegE
  *   withoutOwnAdditions("Pania does the pickup now, she's got her own moko there too") // → "Pania does the pickup now"
  *   withoutOwnAdditions("I take the bus now, the car as well")                         // → null
  */
-const KEPT = /\b(?:keep|keeps|keeping|kept|still|stay|stays|stayed|remain|remains|remained)\b/i;
-
 function withoutOwnAdditions(text: string): string | null {
   if (!taggerLoaded()) return null;
   const kept: string[] = [];
@@ -425,6 +423,9 @@ function withoutOwnAdditions(text: string): string | null {
   }
   return kept.length > 0 ? kept.join(". ") : null;
 }
+
+/** Words that say something is kept, as it was: an addition so said may keep the older beside the change. */
+const KEPT = /\b(?:keep|keeps|keeping|kept|still|stay|stays|stayed|remain|remains|remained)\b/i;
 
 /** Every clause of a text: its sentences, each split into clauses (`clauses`), openers dropped. */
 export function clausesOf(text: string): string[] {

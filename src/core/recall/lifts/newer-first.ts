@@ -467,7 +467,7 @@ export function sharedInAnotherCompound(
 }
 
 /**
- * `VERB_LEFT_OUT`: the words of the question's an older says that a newer leaves out are only the
+ * `VERB_LEFT_OUT`: the question's words an older says that a newer leaves out are only the
  * question's verb, and the newer says the verb's object — the noun that follows the verb (past its
  * particle and determiners, before any preposition): "how many people am I cooking the hāngī for"
  * asks of the hāngī, so "120 people for the hāngī now" is about what "cooking the hāngī for about 80
@@ -484,6 +484,7 @@ export function onlyAskedVerbLeftOut(
   leftOut: readonly string[],
   newer: ReadonlySet<string>,
 ): boolean {
+  // `newer`: the newer's stems, marks folded (`withoutMarks`), as `newerFirst` reads them.
   const words = tagged(question);
   // The verb: the first the tagger reads as one, or the word after a "who" that opens the question
   // ("who picks up Nikau", which the tagger reads as a noun).
