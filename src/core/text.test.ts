@@ -13,6 +13,7 @@ import {
   SPEAKER_SUBJECT,
   stem,
   stemV1,
+  withoutMarks,
 } from "./text.js";
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
@@ -428,5 +429,26 @@ describe("analyseEcho reads a quoted echo as the lazy pattern it replaced (attac
         .trim();
       expect(now.core).toBe(expected.length > 0 ? expected : text.trim());
     }
+  });
+});
+
+describe("MARKS_FOLDED: a Latin word is the same word with or without its marks (below48)", () => {
+  it.each([
+    ["whānau", "whanau", "a te reo macron"],
+    ["kōhanga", "kohanga", "a te reo macron"],
+    ["hāngī", "hangi", "two macrons"],
+    ["café", "cafe", "a French accent"],
+    ["naïve", "naive", "a diaeresis"],
+    ["tŷ", "ty", "a Welsh circumflex"],
+    ["Ōkāreka", "Okareka", "a capital with its macron"],
+    ["whanau", "whanau", "written without: unchanged"],
+    ["bach", "bach", "ASCII: unchanged"],
+    ["straße", "straße", "no decomposition: unchanged"],
+    ["ø", "ø", "no decomposition: unchanged"],
+    ["किताब", "किताब", "not Latin: its marks are letters"],
+  ])("%j → %j (%s)", (token, folded) => expect(withoutMarks(token)).toBe(folded));
+
+  it("contentTokens keeps the marks: sleep's judge reads words as written, only recall's word test folds them", () => {
+    expect(contentTokens("the whānau bach")).toEqual(["whānau", "bach"]);
   });
 });

@@ -267,6 +267,33 @@ export function asWritten(token: string): string {
 }
 
 /**
+ * `MARKS_FOLDED`: a word in the Latin script is the same word with or without its accents, macrons
+ * and other marks, as writers type it both ways — te reo Māori "whānau" / "whanau", "kōhanga" /
+ * "kohanga", French "café" / "cafe", Welsh "tŷ" / "ty" — so the mark is taken off (Unicode's
+ * canonical decomposition, the combining marks dropped). A word in another script keeps its marks:
+ * a Devanagari vowel sign or a Thai tone mark is part of the letter, and "का" is not "क". A letter
+ * with no decomposition ("ø", "ß", "æ") stays as it is. The full-text index reads words so already
+ * (SQLite's `unicode61`). Recall's word test of a newer against an older reads so (`newerFirst`);
+ * `contentTokens` and sleep's judge do not: folded there, "hāngī" tied a statement of another thing to
+ * an older and the judge closed it (fresh22, below48) — a wrong closure costs more than a pair left
+ * apart.
+ *
+ *   withoutMarks("whānau")  // → "whanau"
+ *   withoutMarks("café")    // → "cafe"
+ *   withoutMarks("whanau")  // → "whanau"
+ *   withoutMarks("किताब")    // → "किताब" (not Latin: kept)
+ */
+export function withoutMarks(token: string): string {
+  // ASCII has no marks to fold: most words leave here.
+  if (/^[\p{ASCII}]*$/u.test(token)) return token;
+  const parts = token.normalize("NFD");
+  return LATIN_WORD.test(parts) ? parts.replace(/\p{M}+/gu, "").normalize("NFC") : token;
+}
+
+/** A word all of whose letters are Latin (digits, marks and the joiners a token may hold allowed). */
+const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}'._\-/:]*$/u;
+
+/**
  * Content tokens: raw tokens read as written (`asWritten`), minus stop words, stemmed (by `stem`).
  * Order kept, duplicates kept.
  */

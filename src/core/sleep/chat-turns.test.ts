@@ -302,6 +302,29 @@ describe("announcesReplacement: a change that ends what held before, not one tha
   });
 });
 
+describe("ADDITION_IN_ITS_OWN_CLAUSE: an additive word adds to its own clause, not to a change another clause says (below48)", () => {
+  it.each([
+    "Sorted a plan for Nikau at last, our neighbour Aunty Pania does the Monday pickup from kohanga now, she's got her own moko there too.",
+    "My day off is Friday now, so Wednesday I'm doing the Okareka run as well.",
+    "His missus reckons 120 people for the hangi now, need heaps more kai and another pit.",
+    "The gym is on Main Street now, they also opened a pool.",
+  ])("%j replaces", (text) => {
+    expect(announcesReplacement(text)).toBe(true);
+  });
+  it.each([
+    // The additive word in the change's own clause: an addition beside the older.
+    "I've started using Starline for the minicab now too.",
+    "I do yoga on Saturdays now too.",
+    // A clause that keeps something, which may be the older.
+    "I moved to the search team and I kept the old project as well.",
+    "Our gym is the one on Main Street now, I still go to the pool too.",
+    // In a clause with no verb of its own: it goes on with the change's own list.
+    "I take the bus now, the car as well.",
+  ])("%j does not", (text) => {
+    expect(announcesReplacement(text)).toBe(false);
+  });
+});
+
 describe("ku18: changes said by raising, lowering or giving up a value, a lead-in, a correction, a return", () => {
   it.each([
     "We bumped the pipeline to Python 3.12 on Tuesday, only two tests broke.",

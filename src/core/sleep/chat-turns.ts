@@ -24,7 +24,7 @@
  * arrived") is one: callers `await loadTagger()` first.
  */
 import { adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW } from "../change-adverbs.js";
-import { tag } from "../judge/tagger.js";
+import { tag, taggerLoaded } from "../judge/tagger.js";
 import { DOTTED_TITLES, typedTitles } from "../person-words.js";
 import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
 import {
@@ -381,7 +381,11 @@ export function announcesReplacement(text: string, options: { unsaidSpeaker?: bo
 const REPLACED_BY_UNSAID_SPEAKER = speakerDidUnsaid(ENDING_VERBS);
 
 function announces(text: string, states: readonly RegExp[], sentenceStates: RegExp | null = null): boolean {
-  if (hasAdditiveCue(text)) return false;
+  if (hasAdditiveCue(text)) {
+    const rest = withoutOwnAdditions(text);
+    if (rest === null) return false;
+    text = rest;
+  }
   return sentencesOf(text).some((part) => {
     const s = bare(part);
     return (
@@ -394,6 +398,34 @@ function announces(text: string, states: readonly RegExp[], sentenceStates: RegE
     );
   });
 }
+
+/**
+ * `ADDITION_IN_ITS_OWN_CLAUSE`: an additive word ("too", "also", "as well", "another") adds to what
+ * its own clause says. In a clause with a verb of its own it adds beside that clause's thing, not
+ * beside a change another clause of the turn says: "Aunty Pania does the Monday pickup now, she's got
+ * her own moko there too", "My day off is Friday now, so Wednesday I'm doing the Ōkāreka run as well",
+ * "120 people for the hāngī now, need heaps more kai and another pit" still announce their change.
+ * The text is read without those clauses; null when an additive word stays with the change — in its
+ * clause ("I use Starline for the minicab now too") or in a clause with no verb, which goes on with
+ * the change's own list ("I take the bus now, the car as well"), or in a clause that says something
+ * is kept, which may be the older ("I moved to the search team and kept the old project as well") —
+ * or when the tagger is not loaded (the whole-text reading before: a change beside an addition is none).
+ *
+ *   withoutOwnAdditions("Pania does the pickup now, she's got her own moko there too") // → "Pania does the pickup now"
+ *   withoutOwnAdditions("I take the bus now, the car as well")                         // → null
+ */
+function withoutOwnAdditions(text: string): string | null {
+  if (!taggerLoaded()) return null;
+  const kept: string[] = [];
+  for (const clause of clausesOf(text)) {
+    if (!hasAdditiveCue(clause)) kept.push(clause);
+    else if (KEPT.test(clause) || !tag(clause).some((w) => w.pos === "VERB" || w.pos === "AUX")) return null;
+  }
+  return kept.length > 0 ? kept.join(". ") : null;
+}
+
+/** Words that say something is kept, as it was: an addition so said may keep the older beside the change. */
+const KEPT = /\b(?:keep|keeps|keeping|kept|still|stay|stays|stayed|remain|remains|remained)\b/i;
 
 /** Every clause of a text: its sentences, each split into clauses (`clauses`), openers dropped. */
 export function clausesOf(text: string): string[] {

@@ -4,11 +4,13 @@ import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
+import { contentTokens, stemV1, withoutMarks } from "../../text.js";
 import { askedOnlyAsTime, circumstancesAsked, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import {
   compoundWords,
   linkedOnlyByVerb,
+  onlyAskedVerbLeftOut,
   sharedInAnotherCompound,
   strandedPreposition,
 } from "./newer-first.js";
@@ -699,4 +701,71 @@ describe("newerFirst: no lift for a pair tied only by the question's verb, nor b
       expect(lifted(hit!.why.summary)).toBe(expected);
     },
   );
+});
+
+describe("VERB_LEFT_OUT (newerFirst): a newer may leave out the question's verb when it names the verb's object (below48)", () => {
+  const leftOut = (question: string, older: string, newer: string) => {
+    // As newerFirst reads them: stems with their marks folded ("kōhanga" / "kohanga").
+    const folded = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
+    const asked = new Set(folded(question));
+    const said = new Set(folded(newer));
+    const left = folded(older).filter((w) => asked.has(w) && !said.has(w));
+    return onlyAskedVerbLeftOut(question, left, said);
+  };
+  it.each([
+    [
+      "how many people am I cooking the hāngī for",
+      "cooking the hāngī for about 80 people",
+      "His missus reckons 120 people for the hāngī now, need heaps more kai and another pit",
+    ],
+    // The tagger reads "picks" after "who" as a noun: the word after an opening "who" is its verb.
+    [
+      "who picks up Nikau from kōhanga on Mondays",
+      "Aunty Hera picks up Nikau from kōhanga on Mondays",
+      "Sorted a plan for Nikau at last, our neighbour Aunty Pania does the Monday pickup from kohanga now",
+    ],
+    [
+      "who takes my son to football",
+      "My dad takes my son to football",
+      "My son goes to football with Mia's mum now",
+    ],
+  ])("for %j, %j then %j: only the verb left out", (question, older, newer) => {
+    return loadTagger().then(() => expect(leftOut(question, older, newer)).toBe(true));
+  });
+  it.each([
+    // No noun object: the morning is when, not what is drunk.
+    ["What do I drink in the morning?", "I drink green tea in the morning", "I run in the morning now"],
+    // Another asked word left out besides the verb.
+    [
+      "which day am I rostered off at the depot",
+      "depot roster has me off on Wednesdays",
+      "My day off is Friday now",
+    ],
+    // The question names the kind it asks, which the newer does not say: the object is whose, not what.
+    [
+      "which airport am I picking Aroha up from",
+      "Aroha lands at Hamilton, I'll pick her up",
+      "Aroha's flight moved to 22 December",
+    ],
+    // "in" begins a phrase of its own: the verb has no object.
+    ["what meat is going in the hāngī", "pork and chicken going in the hāngī", "the hāngī is 25 April now"],
+    // The object not said by the newer.
+    [
+      "who picks up Nikau from kōhanga on Mondays",
+      "Aunty Hera picks up Nikau from kōhanga on Mondays",
+      "Aunty Pania is at kōhanga on Mondays now",
+    ],
+  ])("for %j, %j then %j: not only the verb", (question, older, newer) => {
+    return loadTagger().then(() => expect(leftOut(question, older, newer)).toBe(false));
+  });
+
+  it("recall ranks the newer that leaves out the asked verb above the older", async () => {
+    const { hits, later } = await askPair(
+      "Aunty Hera picks up Nikau from kōhanga on Mondays, she's Mere's sister.",
+      "Sorted a plan at last, our neighbour Aunty Pania does the Monday pickup for Nikau from kohanga now, she's got her own moko there too.",
+      "who picks up Nikau from kōhanga on Mondays",
+    );
+    expect(later).toBeDefined();
+    expect(hits.indexOf(later!)).toBeLessThan(hits.findIndex((h) => h.text.includes("Hera")));
+  });
 });

@@ -8,7 +8,7 @@ import type { Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
-import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
+import { contentTokens, rawTokens, referentsIn, stemV1, withoutMarks, withReferents } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedOnlyAsTime, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
@@ -54,6 +54,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   // drive?") is no sign of the same thing on its own; it links a pair only through `silentE`,
   // behind a retirement by name, below.
   const asked = new Set(contentTokens(query, stemV1));
+  // A word is the same with or without its marks (`MARKS_FOLDED`: "whānau" / "whanau").
+  const askedFolded = new Set([...asked].map(withoutMarks));
   const askedE = new Set([...asked].map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
@@ -121,8 +123,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // at another time.
       if (times.length > 0 && within(a.at) && !within(b.at)) continue;
       // About the same thing the query asks: the newer matches every query word the older matches.
-      const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
+      const askedA = [...words.get(a.id)!].filter((w) => askedFolded.has(withoutMarks(w)));
       const wb = changeWords.get(b.id)!;
+      const wbFolded = new Set([...wb].map(withoutMarks));
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;
@@ -132,7 +135,16 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // A restatement sleep paired with the older by its slot (`restates`) is about the same thing
       // whatever words it says it in ("…the home server, it's on 24.04 now" / "My home server runs Ubuntu 20.04").
       const paired = restates(records.get(b.id), a.id);
-      if (askedA.length === 0 || (!paired && !askedA.every((w) => wb.has(w)))) {
+      // The newer may leave out the question's verb the older echoes when it names the verb's object
+      // and every other asked word the older says (`VERB_LEFT_OUT`: "Aunty Pania does the Monday
+      // pickup from kohanga now" / "Aunty Hera picks up Nikau from kōhanga on Mondays" for "who picks
+      // up Nikau from kōhanga on Mondays").
+      const leftOut = askedA.filter((w) => !wbFolded.has(withoutMarks(w)));
+      if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
+        await loadTagger();
+        if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
+      }
+      if (askedA.length === 0 || (!paired && leftOut.length > 0)) {
         // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
         // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
         // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
@@ -452,4 +464,66 @@ export function sharedInAnotherCompound(
       return ![...own].some((t) => asked.has(t) || olders.has(t));
     });
   });
+}
+
+/**
+ * `VERB_LEFT_OUT`: the question's words an older says that a newer leaves out are only the
+ * question's verb, and the newer says the verb's object — the noun that follows the verb (past its
+ * particle and determiners, before any preposition): "how many people am I cooking the hāngī for"
+ * asks of the hāngī, so "120 people for the hāngī now" is about what "cooking the hāngī for about 80
+ * people" is, and "who picks up Nikau from kōhanga" asks of Nikau. Not when the verb has no noun
+ * object — "What do I drink in the morning?" (the morning is when, not what: "I run in the morning
+ * now" leaves the drinking out) — nor when the newer leaves out another asked word too.
+ * `await loadTagger()` first.
+ *
+ *   onlyAskedVerbLeftOut("how many people am I cooking the hāngī for", ["cook"], new Set(["people", "hangi"])) // → true
+ *   onlyAskedVerbLeftOut("What do I drink in the morning?", ["drink"], new Set(["run", "morning"]))           // → false
+ */
+export function onlyAskedVerbLeftOut(
+  question: string,
+  leftOut: readonly string[],
+  newer: ReadonlySet<string>,
+): boolean {
+  // `newer`: the newer's stems, marks folded (`withoutMarks`), as `newerFirst` reads them.
+  const words = tagged(question);
+  // The verb: the first the tagger reads as one, or the word after a "who" that opens the question
+  // ("who picks up Nikau", which the tagger reads as a noun).
+  let at = words.findIndex((w) => w.pos === "VERB");
+  if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX") at = 1;
+  const verb = words[at];
+  if (!verb) return false;
+  const folded = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
+  const verbStems = new Set([...folded(verb.text), ...folded(verb.lemma)]);
+  if (!leftOut.every((w) => verbStems.has(withoutMarks(w)))) return false;
+  // The object: the noun after the verb, past a particle right after it ("picks up", not "going
+  // in") and any determiner or possessive; a preposition first means the verb has none.
+  let i = at + 1;
+  if (PARTICLE.test(words[i]?.text ?? "")) i++;
+  while (words[i] && (words[i]!.pos === "DET" || words[i]!.pos === "PRON" || words[i]!.pos === "NUM")) i++;
+  const object = words[i];
+  if (!object || (object.pos !== "NOUN" && object.pos !== "PROPN")) return false;
+  const says = (word: TaggedWord) => folded(word.text).some((w) => newer.has(w));
+  // A question that names the kind it asks ("which airport am I picking Aroha up from") asks that
+  // kind, not the verb's object: a newer that leaves out the verb must say it ("Aroha's flight moved
+  // to 22 December" says nothing of an airport).
+  const kind = askedKind(words);
+  return says(object) && (kind === null || says(kind));
+}
+
+/** The particles of English phrasal verbs ("pick up", "drop off"); "in", "on", "to" begin a phrase of their own. */
+const PARTICLE = /^(?:up|down|out|off|back|away|over)$/i;
+
+/** The noun a question's "which", "what", "whose", "how many" or "how much" asks of ("which airport"), or null. */
+function askedKind(words: readonly TaggedWord[]): TaggedWord | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.text.toLowerCase();
+    let j = -1;
+    if (w === "which" || w === "what" || w === "whose") j = i + 1;
+    else if (w === "how" && /^(?:many|much)$/i.test(words[i + 1]?.text ?? "")) j = i + 2;
+    if (j < 0) continue;
+    while (words[j]?.pos === "ADJ") j++;
+    const noun = words[j];
+    return noun && (noun.pos === "NOUN" || noun.pos === "PROPN") ? noun : null;
+  }
+  return null;
 }
