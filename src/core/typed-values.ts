@@ -1166,26 +1166,16 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       if (meridiem) i++;
       continue;
     }
-    // `H_CLOCK`: "at 6h38", "à 18h30", "closes at 21h", "bedtime is 19h45", "17 h 30".
-    const hClock = hClockAt(s, words, i);
-    if (hClock) {
-      add(i, hClock.to, {
-        measure: { unit: TIME_OF_DAY, value: hClock.value },
+    // The 24-hour clock: `H_CLOCK` ("at 6h38", "à 18h30", "closes at 21h", "bedtime is 19h45",
+    // "17 h 30"), else `FOUR_DIGIT_CLOCK` ("at 0715", "ETA 0810 local", "report is now 0620", "0600 hrs").
+    const clock24 = hClockAt(s, words, i) ?? fourDigitClockAt(s, words, i);
+    if (clock24) {
+      add(i, clock24.to, {
+        measure: { unit: TIME_OF_DAY, value: clock24.value },
         type: "clock",
-        said: saidFrom(w, words[hClock.to]!),
+        said: saidFrom(w, words[clock24.to]!),
       });
-      i = hClock.to;
-      continue;
-    }
-    // `FOUR_DIGIT_CLOCK`: "at 0715", "ETA 0810 local", "report is now 0620", "0600 hrs".
-    const fourDigit = fourDigitClockAt(s, words, i);
-    if (fourDigit) {
-      add(i, fourDigit.to, {
-        measure: { unit: TIME_OF_DAY, value: fourDigit.value },
-        type: "clock",
-        said: saidFrom(w, words[fourDigit.to]!),
-      });
-      i = fourDigit.to;
+      i = clock24.to;
       continue;
     }
     // `SPOKEN_CLOCK`: "at half five", "at 9.30", "fridays at eleven", "six in the evening".
