@@ -185,6 +185,14 @@ export const LONE_SURROGATE_PROBLEM =
 export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
 
 /**
+ * The byte at `at` as every refusal of text that is not UTF-8 names it.
+ *
+ *   byteNotUtf8(Buffer.from("café", "latin1"), 3); // "byte 3 (0xE9) starts no UTF-8 character"
+ */
+export const byteNotUtf8 = (bytes: Uint8Array, at: number): string =>
+  `byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character`;
+
+/**
  * `bytes` read as UTF-8 text (a leading byte-order mark dropped), or INVALID_INPUT naming `what`
  * and the first byte that is not UTF-8. A decoder that replaced such a byte with U+FFFD stored a
  * text the caller never wrote ("caf\uFFFD" for a Latin-1 "café"), in silence; JSON, JSON-RPC and
@@ -193,14 +201,6 @@ export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
  *   utf8Text(Buffer.from('{"content":"café"}'), "the request body"); // '{"content":"café"}'
  *   utf8Text(Buffer.from("café", "latin1"), "the request body");     // throws INVALID_INPUT
  */
-/**
- * The byte at `at` as every refusal of text that is not UTF-8 names it.
- *
- *   byteNotUtf8(Buffer.from("café", "latin1"), 3); // "byte 3 (0xE9) starts no UTF-8 character"
- */
-export const byteNotUtf8 = (bytes: Uint8Array, at: number): string =>
-  `byte ${at} (0x${bytes[at]!.toString(16).toUpperCase().padStart(2, "0")}) starts no UTF-8 character`;
-
 export function utf8Text(bytes: Uint8Array, what: string): string {
   const at = firstNonUtf8(bytes);
   if (at >= 0)
