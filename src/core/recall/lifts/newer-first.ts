@@ -76,6 +76,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   const changeWords = new Map(
     top.map((h) => [h.id, new Set(contentTokens(withoutReason(matching.get(h.id)!), stemV1))]),
   );
+  // The same words with their marks taken off (`MARKS_FOLDED`), read once a hit, not once a pair.
+  const foldedChangeWords = new Map(
+    [...changeWords].map(([id, ws]) => [id, new Set([...ws].map(withoutMarks))]),
+  );
   // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
   const retiring = new Map<string, Promise<boolean>>();
   const retires = (newer: RecallHit, older: RecallHit) => {
@@ -125,7 +129,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => askedFolded.has(withoutMarks(w)));
       const wb = changeWords.get(b.id)!;
-      const wbFolded = new Set([...wb].map(withoutMarks));
+      const wbFolded = foldedChangeWords.get(b.id)!;
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;
