@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -123,6 +123,16 @@
  * her blood pressure and knee, bills and the house, values changed in passing inside messages about
  * her nights, some relayed from matron, the bank office, the school, the surgery or a cousin, and a
  * dictated correction; split by hash).
+ * Twenty-seven with `fresh25` (fresh25.json, 120 cases written in the forty-ninth session without
+ * reading the rules, by one user: a widowed cattle rancher in her sixties in the Texas Hill Country,
+ * running the place with a hired hand and her grandson, talking to her phone assistant by voice
+ * dictation from the truck cab in run-on transcripts with Texas ranch talk, homophones and dictation
+ * slips, about the herd, the vet and the sale barn, hay and feed, the windmill and the well, the
+ * truck and trailer, the bank, the property tax and the leases, her hip and her doctors, her church
+ * and its potluck, the county fair, her daughter in the Austin suburbs and the grandchildren, values
+ * changed in passing inside long messages, some relayed from the clinic, the school, the vet or her
+ * daughter, four corrections of her own, and a neighbour's or friend's value or a plan not carried
+ * out beside hers; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -191,6 +201,7 @@ export const SETS = [
   "fresh22",
   "fresh23",
   "fresh24",
+  "fresh25",
 ] as const;
 
 /**
@@ -449,7 +460,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-six. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-seven. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -468,7 +479,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

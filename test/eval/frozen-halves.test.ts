@@ -210,4 +210,12 @@ describe("frozen held-out halves", () => {
       "7ee989c089d995f228dada4567d750522b5ee2dcd2cc23920b5f468a3c1995f4",
     );
   });
+
+  // Written in the forty-ninth session (h/fresh25) and frozen before any recall ran on it: its
+  // held-out half is reported as aggregates only.
+  it("eval/knowledge-update's fresh25 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh25").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "810b8ffe276b5e1813601a6b2f34458229db55b414fec23dff7be76acd2057c8",
+    );
+  });
 });
