@@ -395,7 +395,12 @@ describe("resources and prompts", () => {
       id: "b1",
       layer: "belief",
     });
-    await expect(client.readResource({ uri: "strata://item/b99" })).rejects.toThrow(/NOT_FOUND/);
+    // The code and the engine's words, after the client's one "MCP error -32002: " (the server's
+    // message carries no prefix of its own, so the client does not print it twice).
+    await expect(client.readResource({ uri: "strata://item/b99" })).rejects.toMatchObject({
+      code: -32002,
+      message: 'MCP error -32002: NOT_FOUND: No belief with id "b99". List ids with `recall`.',
+    });
     const manifest = await client.readResource({ uri: "strata://manifest" });
     expect(JSON.parse(String((manifest.contents[0] as { text: string }).text)).tools).toEqual(
       hashTools(toolSpecs()),

@@ -9,12 +9,7 @@
  *   await server.connect(new StdioServerTransport());
  */
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import {
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { namesNear } from "../core/borrowed-names.js";
 import type { Memory } from "../core/engine.js";
@@ -180,12 +175,11 @@ function answerToolCalls(
   const runs = Object.fromEntries(specs.map((s) => [s.name, s.operations ?? []]));
   server.server.removeRequestHandler("tools/call");
   server.server.fallbackRequestHandler = async (request) => {
-    // What the SDK answers a method nobody handles, word for word (an McpError would prefix it).
-    if (request.method !== "tools/call")
-      throw Object.assign(new Error("Method not found"), { code: ErrorCode.MethodNotFound });
+    // What the SDK answers a method nobody handles, word for word.
+    if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
     const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
     if (typeof params.name !== "string")
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidParams,
         `INVALID_INPUT: tools/call names the tool it calls, as params { "name": "recall", "arguments": { "query": "…" } }; this server's tools are ${names.join(", ")}.`,
       );
@@ -240,13 +234,20 @@ function exampleField(spec: ToolSpec): string {
   return schema.required?.[0] ?? Object.keys(schema.properties ?? {})[0] ?? "…";
 }
 
+/**
+ * A JSON-RPC error whose message is `message` itself. The SDK sends a thrown error's `code` and
+ * `message` as they are, and an `McpError`'s message already starts "MCP error -32602: ", which
+ * the client's own McpError then prefixes again ("MCP error -32602: MCP error -32602: …").
+ */
+const protocolError = (code: number, message: string): Error => Object.assign(new Error(message), { code });
+
 /** A StrataError read through a resource is a protocol error naming its code. */
 async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
     if (isStrataError(error))
-      throw new McpError(
+      throw protocolError(
         error.code === "NOT_FOUND" ? -32002 : ErrorCode.InvalidParams,
         `${error.code}: ${mcpWording(error.message)}`,
       );

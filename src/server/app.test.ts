@@ -291,6 +291,24 @@ describe("the server app", () => {
     );
     expect(await message("GET", "/v1/nope")).not.toMatch(/under a namespace/);
     expect(await message("GET", "/v1/namespaces/recall")).not.toMatch(/under a namespace/);
+    // An operation asked by its verb, as the library, the CLI and MCP call it (newcomer49:
+    // `POST …/remember`), or by a slip of its name: its route. Nothing for a word no verb is near.
+    expect(await message("POST", `/v1/namespaces/${NS}/remember`)).toBe(
+      `No route POST /v1/namespaces/${NS}/remember: remember is POST /v1/namespaces/${NS}/beliefs. The routes are listed at /docs and /openapi.json.`,
+    );
+    expect(await message("POST", `/v1/namespaces/${NS}/record`)).toMatch(
+      /: record is POST \/v1\/namespaces\/[^/]+\/episodes\. /,
+    );
+    expect(await message("GET", `/v1/namespaces/${NS}/recal`)).toMatch(
+      /: recall is GET \/v1\/namespaces\/[^/]+\/recall\. /,
+    );
+    expect(await message("GET", `/v1/namespaces/${NS}/list`)).toMatch(
+      /: list is GET \/v1\/namespaces\/[^/]+\/items\. /,
+    );
+    expect(await message("POST", `/v1/namespaces/${NS}/outcome`)).toMatch(
+      /: outcome is POST \/v1\/namespaces\/[^/]+\/beliefs\/\{id\}\/outcome\. /,
+    );
+    expect(await message("GET", `/v1/namespaces/${NS}/search`)).not.toMatch(/ is (GET|POST)/);
     // A path no method takes says no more than before.
     expect(await message("POST", `/v1/namespaces/${NS}/nope`)).toBe(
       `No route POST /v1/namespaces/${NS}/nope. The routes are listed at /docs and /openapi.json.`,

@@ -30,7 +30,7 @@ import { docsPage } from "./docs-page.js";
 import { errorResponse } from "./errors.js";
 import { openApiDocument } from "./openapi.js";
 import type { RateLimit } from "./rate-limit.js";
-import { CALLER_NAME, createRestApi, methodsOn, type RestVariables } from "./rest.js";
+import { CALLER_NAME, createRestApi, methodsOn, type RestVariables, verbRoutesFor } from "./rest.js";
 
 /** One line of the request log: no query string, no body, no key secret. */
 export interface RequestLogLine {
@@ -244,21 +244,24 @@ function namespacedRouteFor(method: string, pathname: string): string | null {
 /**
  * A 404's message: the route asked for and, when only the method is wrong, the ones the path takes;
  * an item asked under beliefs or episodes, its route under items; an operation asked without a
- * namespace, its route under one. The root, where a person lands who opens the server's address in
- * a browser, names the rooms.
+ * namespace, its route under one; an operation asked by its verb (`…/remember`), its route. The
+ * root, where a person lands who opens the server's address in a browser, names the rooms.
  */
 function notFoundMessage(method: string, pathname: string, rooms: string[]): string {
   const methods = methodsOn(pathname).filter((m) => m !== method);
   const item = methods.length ? null : itemRouteFor(method, pathname);
   const namespaced = methods.length || item ? null : namespacedRouteFor(method, pathname);
+  const verbs = methods.length || item || namespaced ? [] : verbRoutesFor(pathname);
   const takes = methods.length
     ? `: that path takes ${methods.join(" or ")}`
     : item
       ? `: a belief or an episode is read, explained and forgotten under items: ${item}`
       : namespaced
         ? `: every operation is under a namespace: ${namespaced} (or the namespace to use in place of default)`
-        : pathname === "/" && rooms.length > 0
-          ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
-          : "";
+        : verbs.length
+          ? `: ${verbs.join("; ")}`
+          : pathname === "/" && rooms.length > 0
+            ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
+            : "";
   return `No route ${method} ${pathname}${takes}. The routes are listed at /docs and /openapi.json.`;
 }

@@ -15,6 +15,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { patternCovers } from "../access/api-keys.js";
+import { namesNear } from "../core/borrowed-names.js";
 import type { Memory } from "../core/engine.js";
 import { StrataError, utf8Text } from "../core/errors.js";
 import { NamespaceSchema } from "../core/model.js";
@@ -66,6 +67,28 @@ export function methodsOn(pathname: string): string[] {
     if (new RegExp(`^/v1/namespaces/[^/]+${pattern}/?$`).test(pathname)) methods.add(op.http.method);
   }
   return [...methods].sort();
+}
+
+/**
+ * The routes of the operations a path one word under a namespace names by the verb the library,
+ * the CLI and MCP call them, or by a slip of it (`namesNear`), for a 404 that asked for the verb:
+ * REST names most writes by what they make (`remember` is POST …/beliefs). Empty when no
+ * operation's name is near the word.
+ *
+ *   verbRoutesFor("/v1/namespaces/team-a/remember"); // ["remember is POST /v1/namespaces/team-a/beliefs"]
+ *   verbRoutesFor("/v1/namespaces/team-a/recal");    // ["recall is GET /v1/namespaces/team-a/recall"]
+ *   verbRoutesFor("/v1/namespaces/team-a/nope");     // []
+ */
+export function verbRoutesFor(pathname: string): string[] {
+  const m = /^(\/v1\/namespaces\/[^/]+)\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return [];
+  const meant = namesNear(
+    m[2]!,
+    OPERATIONS.map((op) => op.name),
+  );
+  return OPERATIONS.filter((op) => meant.includes(op.name)).map(
+    (op) => `${op.name} is ${op.http.method} ${m[1]}${op.http.path}`,
+  );
 }
 
 /** The path parameters an operation's route names, besides the namespace. */
