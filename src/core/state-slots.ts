@@ -487,8 +487,7 @@ const PRESENT_AUX = new Set([
  * `LATEST_ASKED` (notfound49): a question in the past of "be" that asks the last or latest one of a
  * thing asks the value that holds now — the newest reading, bill or score is the current one ("What
  * was my last blood pressure reading?", "What was our latest health score?", "how much was the last
- * electricity bill", "what was my blood pressure last time", "what was the SCC on the most recent
- * recording"). Not "last" before a span of time, which dates a past event ("Where was I last
+ * electricity bill", "what was my blood pressure last time"). Not "last" before a span of time, which dates a past event ("Where was I last
  * summer?", "What was the weather like last week?"), nor a question with no "last" ("Where was my
  * sister living in 2020?").
  */

@@ -1178,26 +1178,18 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
   };
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (CLOCK.test(w.text)) {
-      // "7:45 pm": the clock's "pm" as its own token.
-      const meridiem =
-        CLOCK_DIGITS.test(w.text) && MERIDIEM.test(words[i + 1]?.text ?? "") ? words[i + 1] : null;
+    // "7:45 pm", `DOT_CLOCK`'s "9.25 am": the clock's "pm" as its own token.
+    const meridiem =
+      (CLOCK_DIGITS.test(w.text) || DOT_CLOCK_DIGITS.test(w.text)) && MERIDIEM.test(words[i + 1]?.text ?? "")
+        ? words[i + 1]
+        : null;
+    if (CLOCK.test(w.text) || meridiem) {
       add(i, meridiem ? i + 1 : i, {
         measure: { unit: TIME_OF_DAY, value: clockValue(w.text, meridiem?.text) },
         type: "clock",
         said: saidFrom(w, meridiem ?? w),
       });
       if (meridiem) i++;
-      continue;
-    }
-    // `DOT_CLOCK`: "9.25 am", "8.50 p.m.": the hour and its minutes with a point, the meridiem after.
-    if (DOT_CLOCK_DIGITS.test(w.text) && MERIDIEM.test(words[i + 1]?.text ?? "")) {
-      add(i, i + 1, {
-        measure: { unit: TIME_OF_DAY, value: clockValue(w.text, words[i + 1]!.text) },
-        type: "clock",
-        said: saidFrom(w, words[i + 1]!),
-      });
-      i++;
       continue;
     }
     // The 24-hour clock: `H_CLOCK` ("at 6h38", "à 18h30", "closes at 21h", "bedtime is 19h45",
