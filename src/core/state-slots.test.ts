@@ -211,31 +211,6 @@ describe("askedSlot: a question about a state that holds now, and whose", () => 
   ])("not a person's current state: %s", (question) => expect(askedSlot(question)).toBeNull());
 });
 
-describe("LATEST_ASKED: a question in the past of be that asks the last or latest one asks what holds now", () => {
-  it.each([
-    ["What was my last blood pressure reading?", "speaker", ["blood", "pressure", "reading"]],
-    ["What was our latest health score?", "speaker", ["health", "score"]],
-    ["How much was my last electricity bill?", "speaker", ["electricity", "bill"]],
-    ["What was my blood pressure last time?", "speaker", ["blood", "pressure"]],
-    ["What was Appa's latest kidney number?", "appa", ["kidney", "number"]],
-  ])("the latest asked: %s", (question, subject, attributes) => {
-    const slot = askedSlot(question);
-    expect(slot?.subject).toBe(subject);
-    expect([...(slot?.attributes ?? [])].sort()).toEqual(attributes.flatMap((a) => contentTokens(a)).sort());
-  });
-
-  it.each([
-    // "last" before a span of time dates a past event.
-    "Where was I last summer?",
-    "What was my blood pressure last week?",
-    // No "last": a past state.
-    "Where was my sister living in 2020?",
-    "What was my first car?",
-    // "did" is no past of be: an event.
-    "What did I pay for the last bill?",
-  ])("still a past event: %s", (question) => expect(askedSlot(question)).toBeNull());
-});
-
 describe("namesOtherValue: the newer names a value the older does not", () => {
   const asked = new Set(["phone"]);
   it.each([

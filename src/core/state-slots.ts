@@ -483,17 +483,6 @@ const PRESENT_AUX = new Set([
   "has",
 ]);
 
-/**
- * `LATEST_ASKED` (notfound49): a question in the past of "be" that asks the last or latest one of a
- * thing asks the value that holds now — the newest reading, bill or score is the current one ("What
- * was my last blood pressure reading?", "What was our latest health score?", "how much was the last
- * electricity bill", "what was my blood pressure last time"). Not "last" before a span of time, which dates a past event ("Where was I last
- * summer?", "What was the weather like last week?"), nor a question with no "last" ("Where was my
- * sister living in 2020?").
- */
-const LATEST_ASKED =
-  /\b(?:latest|most recent|last(?! (?:night|week|weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b))\b/i;
-
 /** A contraction that carries "is" or "are" ("what's", "who're"). */
 const CONTRACTED_BE = /[’'](?:s|re|m)$/;
 
@@ -501,8 +490,7 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
  * The slot a question asks when it asks about a state that holds now, or null. Read with the
  * tagger (`await loadTagger()` first): the finite verb — the question's first verb or auxiliary —
  * is in the present ("What phone do I have?", "Which team am I on?", "What's my afternoon
- * drink?", "Where does my sister live?"), not past ("When did…", "What was…"; but "What was my
- * last reading?" asks the latest, `LATEST_ASKED`), not a modal
+ * drink?", "Where does my sister live?"), not past ("When did…", "What was…"), not a modal
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
  * unless a marker of the present goes with it ("What have I been drinking lately?"). Whose state
  * is the speaker's when the question is in the first person (the user asks about themselves),
@@ -536,12 +524,8 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
   const form = f.text.toLowerCase();
   const contracted = CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form);
   let present: boolean;
-  let latest = false;
   if (contracted) present = true;
-  else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") {
-    latest = !PRESENT_AUX.has(form) && f.lemma === "be" && f.pos === "AUX" && LATEST_ASKED.test(question);
-    present = PRESENT_AUX.has(form) || latest;
-  }
+  else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") present = PRESENT_AUX.has(form);
   // A modal ("would", "could", "will") asks what may be, not what is.
   else if (f.pos === "AUX") present = false;
   // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
@@ -583,11 +567,7 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
   const per = rateUnits(question);
   // A marker of the present ("these days") says when the state holds, as "now" does:
   // "What am I driving these days?" asks nothing about days.
-  // `LATEST_ASKED`'s "last", "latest", "most recent" ("last time") say which one is asked, the
-  // newest, not what it is about: "What was my last blood pressure reading?" asks a reading.
-  const now = latest
-    ? new Set([...presentMarkers(question), ...latestMarkers(question)])
-    : presentMarkers(question);
+  const now = presentMarkers(question);
   const own = slotsOf(question).filter(
     (s) =>
       !contentTokens(subject).includes(s.attribute) &&
@@ -757,22 +737,6 @@ const PRESENT_SPAN = /\bthese\s+(days)\b/gi;
 /** The stemmed nouns of the question's markers of the present: "What am I driving these days?" → {"day"}. */
 function presentMarkers(question: string): Set<string> {
   return new Set([...question.matchAll(PRESENT_SPAN)].flatMap((m) => contentTokens(m[1]!)));
-}
-
-/** `LATEST_ASKED`'s words: "last", "latest", "most recent", "last time". */
-const LATEST_SPAN = /\b(?:latest|most\s+recent|last(?:\s+time)?)\b/gi;
-
-/**
- * The stemmed words of `LATEST_ASKED`'s markers, "latest" as its lemma too (the tagger's "late"):
- * "what was my blood pressure last time" → {"last", "time"}.
- */
-function latestMarkers(question: string): Set<string> {
-  return new Set(
-    [...question.matchAll(LATEST_SPAN)].flatMap((m) => {
-      const said = m[0].toLowerCase().split(/\s+/);
-      return [...contentTokens(m[0]), ...said, ...(said[0] === "latest" ? ["late"] : [])];
-    }),
-  );
 }
 
 /** Nouns that, right after "what" or "which" and heading no compound, ask when ("what time", "which days"). */
