@@ -924,6 +924,43 @@ describe("the 24-hour clock written as four digits (FOUR_DIGIT_CLOCK), and the y
   });
 });
 
+describe("the 12-hour clock written with a point (DOT_CLOCK), and the prices and versions it must not take", () => {
+  it.each<Row>([
+    // the meridiem glued on or after it, "a.m." with its points: a clock time, valued with a colon
+    {
+      text: "The hospital car picks me up at 8.50am for appointments.",
+      measures: [m(TIME_OF_DAY, "8:50am")],
+      typed: [["8.50am", "clock"]],
+    },
+    {
+      text: "The new driver comes at 9.25am, which suits me better.",
+      measures: [m(TIME_OF_DAY, "9:25am")],
+      typed: [["9.25am", "clock"]],
+    },
+    {
+      text: "Surgery opens at 8.30 am now.",
+      measures: [m(TIME_OF_DAY, "8:30am")],
+      typed: [["8.30 am", "clock"]],
+    },
+    {
+      text: "The bus goes at 4.45 p.m. now.",
+      measures: [m(TIME_OF_DAY, "4:45pm")],
+      typed: [["4.45 p.m", "clock"]],
+    },
+    { text: "Choir ends at 9.15pm.", measures: [m(TIME_OF_DAY, "9:15pm")], typed: [["9.15pm", "clock"]] },
+    // …not a point with no meridiem after it that no word opens as a time (a price, a version),
+    // nor an hour past 12 or minutes past 59
+    { text: "A coffee is 2.50 there.", measures: [], typed: [["2.50", "version"]] },
+    { text: "We upgraded to 9.25 last week.", measures: [], typed: [["9.25", "version"]] },
+    { text: "The bus goes at 13.50pm.", measures: [], typed: [] },
+    { text: "The bus goes at 9.75am.", measures: [], typed: [] },
+  ])("$text", ({ text, measures, typed, dated }) => {
+    expect(measuresOf(text)).toEqual(measures);
+    expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});
+
 describe("weekdays named in te reo Māori (MAORI_WEEKDAY), and the words they must not take", () => {
   it.each<Row>([
     // Te Taura Whiri's names and CLDR's, with macrons or without

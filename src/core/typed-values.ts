@@ -67,6 +67,10 @@
  *     percent"); one word alone ("one", "twelve") stays as written, with no type; a point with no
  *     noun after it is no version ("plus two and a half"); "a hundred percent sure" is no value.
  *   - `O_CLOCK`: an hour before "o'clock" ("9 o'clock", "eleven oclock") is a clock time.
+ *   - `DOT_CLOCK` (notfound49): the 12-hour clock written with a point, as British English writes
+ *     it, is a clock time when the meridiem follows ("8.50am", "9.25 am", "8.50 p.m."; the value
+ *     with a colon, "8:50am"); not a point with no meridiem ("it costs 8.50", "upgraded to 9.25"), an
+ *     hour past 12 ("13.50pm") or minutes past 59 ("9.75am").
  *   - `SPOKEN_CLOCK` (`spokenClockAt`): "at half five", "dinner is half six" (British: 6:30), "at
  *     9.30", "at six thirty", "fridays at eleven", "six in the evening"; a change adverb after it is
  *     no noun it counts ("church is half ten noo").
@@ -155,17 +159,38 @@ export const SIGNED_NUMBER = "signed number";
 /** The unit a day of a month is counted in ("15 of May", "30 June", "June 30th"). */
 export const DATE = "date";
 
-/** "7pm", "7:30pm", "9:45", "11am": a time of day in one token. */
-const CLOCK = /^\d{1,2}(?::\d{2})?(?:am|pm)$|^\d{1,2}:\d{2}$/i;
+/**
+ * "7pm", "7:30pm", "9:45", "11am": a time of day in one token; `DOT_CLOCK`: "8.50am", "9.25a.m."
+ * (an hour of the 12-hour clock, a point, its minutes and the meridiem glued on).
+ */
+const CLOCK =
+  /^\d{1,2}(?::\d{2})?(?:am|pm)$|^\d{1,2}:\d{2}$|^(?:0?[1-9]|1[0-2])\.[0-5]\d(?:am|pm|a\.m\.?|p\.m\.?)$/i;
 
-/** True when a token is a time of day said in one token ("7pm", "9:45"). */
+/** True when a token is a time of day said in one token ("7pm", "9:45", "8.50am"). */
 export const isClock = (token: string): boolean => CLOCK.test(token);
 
-/** "9:45": a time of day a "pm" or "am" may follow as its own token. */
+/**
+ * "9:45": a time of day a "pm" or "am" may follow as its own token; `DOT_CLOCK`: "9.25" only with
+ * one after it ("9.25 am"; "9.25" alone is a price or a version).
+ */
 const CLOCK_DIGITS = /^\d{1,2}:\d{2}$/;
+const DOT_CLOCK_DIGITS = /^(?:0?[1-9]|1[0-2])\.[0-5]\d$/;
 
-/** "pm" and "am" as their own token after a number ("7 pm"). */
-const MERIDIEM = /^(?:am|pm|a\.m\.|p\.m\.)$/i;
+/** "pm" and "am" as their own token after a number ("7 pm", "9.25 a.m."; the tagger may drop the last point). */
+const MERIDIEM = /^(?:am|pm|a\.m\.?|p\.m\.?)$/i;
+
+/**
+ * A clock time's value as the colon clock writes it: `DOT_CLOCK`'s point, British usage, is the
+ * colon ("8.50am" and "8:50am" are one time), and "a.m." is "am".
+ *
+ *   clockValue("8.50am")       // → "8:50am"
+ *   clockValue("9.25", "a.m.") // → "9:25am"
+ */
+function clockValue(digits: string, meridiem = ""): string {
+  const said = `${digits}${meridiem}`.toLowerCase();
+  const dotted = /^(\d{1,2})\.(\d{2})(.*)$/.exec(said);
+  return (dotted ? `${dotted[1]}:${dotted[2]}${dotted[3]}` : said).replace(/\./g, "");
+}
 
 /** `O_CLOCK`: "o'clock" as people type it after an hour. */
 const O_CLOCK = /^o['’]?clock$/i;
@@ -1153,13 +1178,14 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
   };
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    if (CLOCK.test(w.text)) {
-      // "7:45 pm": the clock's "pm" as its own token.
-      const meridiem =
-        CLOCK_DIGITS.test(w.text) && MERIDIEM.test(words[i + 1]?.text ?? "") ? words[i + 1] : null;
-      const value = `${w.text}${meridiem?.text.replace(/\./g, "") ?? ""}`.toLowerCase();
+    // "7:45 pm", `DOT_CLOCK`'s "9.25 am": the clock's "pm" as its own token.
+    const meridiem =
+      (CLOCK_DIGITS.test(w.text) || DOT_CLOCK_DIGITS.test(w.text)) && MERIDIEM.test(words[i + 1]?.text ?? "")
+        ? words[i + 1]
+        : null;
+    if (CLOCK.test(w.text) || meridiem) {
       add(i, meridiem ? i + 1 : i, {
-        measure: { unit: TIME_OF_DAY, value },
+        measure: { unit: TIME_OF_DAY, value: clockValue(w.text, meridiem?.text) },
         type: "clock",
         said: saidFrom(w, meridiem ?? w),
       });
