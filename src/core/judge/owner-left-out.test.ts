@@ -20,6 +20,8 @@ describe('another person\'s thing, then the thing with "the" and no owner (judge
     // a name with "'s"
     ["Sam's car is a Fiesta", "the car is a Golf now"],
     ["Dad's appointment is at 3", "the appointment is at 4 now"],
+    // the head the tagger reads as an adjective before its verb ("flat")
+    ["Priya's flat is in Leith", "the flat is in Morningside now"],
     // another person's pronoun
     ["her car is a Fiesta", "the car is a Golf now"],
     // adjectives between "the" and the head; a verb of change that takes the thing
@@ -35,6 +37,7 @@ describe('another person\'s thing, then the thing with "the" and no owner (judge
   it.each([
     // the speaker's own thing: "the car" is the speaker's
     ["my car is a Fiesta", "the car is a Golf now"],
+    ["my flat is in Leith", "the flat is in Morningside now"],
     // the owner given again by a pronoun
     ["my brother's car is a Fiesta", "his car is a Golf now"],
     // a thing's, not a person's: one thing (`headNamedAlone`)

@@ -38,6 +38,8 @@ const THIRD_PERSON = /^(?:he|she|they|him|her|them|his|hers|their|theirs)$/i;
 const SPEAKER_POSSESSIVE = /^(?:my|our)$/i;
 
 const isNoun = (w: TaggedWord | undefined) => w !== undefined && w.pos === "NOUN";
+/** A verb right after an adjective ends the phrase at it: "Priya's flat is …" (the tagger's "flat" is ADJ). */
+const isVerb = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "AUX" || w.pos === "VERB");
 
 /**
  * The head of the noun phrase an owner opens at `i` (adjectives, then nouns; the last noun, stemmed),
@@ -46,6 +48,8 @@ const isNoun = (w: TaggedWord | undefined) => w !== undefined && w.pos === "NOUN
 function headAfter(words: readonly TaggedWord[], i: number): string | null {
   let j = i;
   while (words[j]?.pos === "ADJ") j++;
+  // A phrase of adjectives alone before its verb: the last is the head the tagger read as one.
+  if (j > i && isVerb(words[j])) return stem(words[j - 1]!.text.toLowerCase());
   if (!isNoun(words[j]) || POSSESSIVE.test(words[j]!.text)) return null;
   while (isNoun(words[j + 1]) && !POSSESSIVE.test(words[j + 1]!.text)) j++;
   return stem(words[j]!.text.toLowerCase());
@@ -64,7 +68,8 @@ function otherPersonOwner(w: TaggedWord, lexicon: Lexicon | undefined): string |
 /** Whether the newer names `head` with "the", adjectives between or none, and no noun after it. */
 function namedBare(words: readonly TaggedWord[], head: string): boolean {
   return words.some((w, i) => {
-    if (!isNoun(w) || POSSESSIVE.test(w.text) || stem(w.text.toLowerCase()) !== head) return false;
+    if (POSSESSIVE.test(w.text) || stem(w.text.toLowerCase()) !== head) return false;
+    if (!isNoun(w) && !(w.pos === "ADJ" && isVerb(words[i + 1]))) return false;
     if (isNoun(words[i + 1]) || words[i + 1]?.pos === "PROPN") return false;
     let k = i - 1;
     while (words[k]?.pos === "ADJ") k--;
