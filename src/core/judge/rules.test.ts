@@ -1019,6 +1019,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["We use tabs for indentation.", "We use spaces for indentation now.", "supersedes"],
       // The verb of change takes the older's subject as its object, whoever is its own subject.
       ["The design studio is in Leeds.", "The founders moved the design studio to York.", "supersedes"],
+      // … with a particle of passage before its "to" (judge49): "over to", "across to".
+      ["My electricity is with Octopus.", "Rhodri moved my electricity over to EDF.", "supersedes"],
       // A subordinate clause after the shared value word leaves the main clauses' change standing.
       ["We moved standup to 9am.", "We moved standup to 10am since the team is remote now.", "supersedes"],
       // The adverb is no part of the subject; the subject words left still meet.
@@ -1049,6 +1051,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
     ],
     leaves: [
+      // "over to" after another thing moved (judge49): the team is not the office.
+      ["The office is in Leeds.", "We moved the team over to York."],
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
       // The only shared word is inside a subordinate clause ("since half the team is off"): a
       // circumstance, not what moved.
