@@ -360,7 +360,10 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     while (j < raw.length && (OBJECT_WORD.has(words[j]!.pos) || POSSESSIVE.test(raw[j]!)) && raw[j] !== "to")
       j++;
     const phrase = words.slice(pivot + 1, j);
-    if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
+    // A particle of passage before "to" leaves the phrase as it was: "moved my electricity over to
+    // EDF", "switched the account across to Monzo" (not "moved over to the sofa": no noun before it).
+    const to = PASSAGE_PARTICLE.has(raw[j] ?? "") && raw[j + 1] === "to" ? j + 1 : j;
+    if (raw[to] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
       object = keep(raw.slice(pivot + 1, j));
   }
   const clauseStart = words ? clauseJoinedAt(words, from, pivot) : from;
@@ -1476,6 +1479,8 @@ export function verbalParticiple(text: string, words: readonly TaggedWord[], i: 
 
 /** The words of a noun phrase a verb takes: "the rent", "our standing order", "the API gateway". */
 const OBJECT_WORD = new Set(["DET", "ADJ", "NOUN", "PROPN"]);
+/** A particle of passage between a changed thing and its "to": "moved my electricity over to EDF". */
+const PASSAGE_PARTICLE = new Set(["over", "across"]);
 /** Possessive pronouns: they open a noun phrase ("my sister", "our rent"). */
 const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
 /** A word that may stand inside a noun phrase after its first word. */

@@ -400,6 +400,10 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Mum's car is a Fiesta", "our car is a Golf now", "distinct"],
       ["Dad's phone is a Pixel 6", "I upgraded my phone to an iPhone 15", "distinct"],
       ["my dentist is Dr Shah", "Ellie's dentist is Dr Moss now", "distinct"],
+      // another person's thing, then the thing with "the" and no owner (judge49, `ownerLeftOut`);
+      // the rent was `different-entity`'s before, confidently distinct.
+      ["my brother's car is a Fiesta", "the car is a Golf now", "distinct"],
+      ["My brother's rent is 950 a month.", "The landlord raised the rent to 1,050.", "distinct"],
     ],
     leaves: [
       // A pronoun may stand for the older's owner; the same owner; an owned value; two named owners.
@@ -407,6 +411,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Dad's appointment is at 3", "my dad's appointment is at 4 now"],
       ["i drive dad's car to work", "i drive mum's car to work now"],
       ["Alice's timezone is UTC", "Bob's timezone is PST"],
+      // the speaker's own thing, then "the": one thing
+      ["my car is a Fiesta", "the car is a Golf now"],
+      ["my brother's car is a Fiesta", "his car is a Golf now"],
     ],
   },
   "unsure:says-nothing": {
@@ -760,7 +767,6 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20.", "distinct"],
       // The object of the change is not the older's subject: another thing moved, another holder's rent.
       ["The office is in Leeds.", "The team moved the office party to York.", "distinct"],
-      ["My brother's rent is 950 a month.", "The landlord raised the rent to 1,050.", "distinct"],
       ["Rent is 950 a month.", "The landlord mentioned the rent again, 1,050.", "distinct"],
       // The older read with another verb than a copula ("retry", "listening") has its subject cut
       // short of its attribute: moving the thing is no new retry limit or port.
@@ -1013,6 +1019,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["We use tabs for indentation.", "We use spaces for indentation now.", "supersedes"],
       // The verb of change takes the older's subject as its object, whoever is its own subject.
       ["The design studio is in Leeds.", "The founders moved the design studio to York.", "supersedes"],
+      // … with a particle of passage before its "to" (judge49): "over to", "across to".
+      ["My electricity is with Octopus.", "Rhodri moved my electricity over to EDF.", "supersedes"],
       // A subordinate clause after the shared value word leaves the main clauses' change standing.
       ["We moved standup to 9am.", "We moved standup to 10am since the team is remote now.", "supersedes"],
       // The adverb is no part of the subject; the subject words left still meet.
@@ -1043,6 +1051,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
     ],
     leaves: [
+      // "over to" after another thing moved (judge49): the team is not the office.
+      ["The office is in Leeds.", "We moved the team over to York."],
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
       // The only shared word is inside a subordinate clause ("since half the team is off"): a
       // circumstance, not what moved.

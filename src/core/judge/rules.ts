@@ -72,6 +72,7 @@ import { eventToValue, takenOver } from "./change-events.js";
 import { headNamedAlone } from "./head-alone.js";
 import { intentionOf } from "./intention.js";
 import { deicticOccasionOf, predicateTense } from "./one-occasion.js";
+import { ownerLeftOut } from "./owner-left-out.js";
 import {
   closedForGood,
   doerGoneForGood,
@@ -838,10 +839,14 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:other-owner",
-    doc: 'One thing of two owners: the older says it is a named person\'s ("Dad\'s appointment is at 3"), the newer the speaker\'s own ("my appointment is at 4 now, dad\'s is the same"), or the other way round, or two named people\'s, and neither side gives it the other\'s owner. Another owner\'s appointment replaces nothing of this one\'s; deferred. "his", "her", "their" and "your" may stand for the other side\'s owner and are no mismatch ("Dad\'s appointment" / "his appointment is at 4 now").',
+    doc: 'One thing of two owners: the older says it is a named person\'s ("Dad\'s appointment is at 3"), the newer the speaker\'s own ("my appointment is at 4 now, dad\'s is the same"), or the other way round, or two named people\'s, and neither side gives it the other\'s owner. Another owner\'s appointment replaces nothing of this one\'s; deferred. "his", "her", "their" and "your" may stand for the other side\'s owner and are no mismatch ("Dad\'s appointment" / "his appointment is at 4 now"). Also another person\'s thing, then the thing with "the" and no owner ("my brother\'s car is a Fiesta" / "the car is a Golf now": whose car is not said; `ownerLeftOut`); not the speaker\'s own ("my car" / "the car …") nor the owner named again ("his car is a Golf now").',
     decide: (p) => {
       const thing = otherOwner(p);
-      return thing === null ? null : unsure("distinct", `${thing}: another owner's`);
+      if (thing !== null) return unsure("distinct", `${thing}: another owner's`);
+      const bare = ownerLeftOut(p.a, p.b, aboutOf(p.sa), aboutOf(p.sb), p.lexicon);
+      return bare === null
+        ? null
+        : unsure("distinct", `${bare}: another person's, then "the ${bare}" with no owner`);
     },
   },
   {
@@ -1730,6 +1735,9 @@ function ownersOf(x: Analysis): Map<string, Set<string>> {
   return owned;
 }
 
+/** What a statement is about: its subject, and what its verb of change acts on ("I upgraded my phone"). */
+const aboutOf = (x: Slots) => new Set([...x.subject, ...(x.changedThing?.words ?? [])]);
+
 /**
  * The head of a thing both statements are about — their subject, or what a verb of change acts on
  * ("I upgraded my phone") — that one gives the speaker ("my", "our") and the other a named person
@@ -1739,9 +1747,8 @@ function ownersOf(x: Analysis): Map<string, Set<string>> {
  * persons' pronouns ("his", "her", "their", "your") are not read: they may be the other side's.
  */
 function otherOwner(p: Pair): string | null {
-  const about = (x: Slots) => new Set([...x.subject, ...(x.changedThing?.words ?? [])]);
-  const aboutA = about(p.sa);
-  const aboutB = about(p.sb);
+  const aboutA = aboutOf(p.sa);
+  const aboutB = aboutOf(p.sb);
   const a = ownersOf(p.a);
   const b = ownersOf(p.b);
   const speakerOnly = (o: ReadonlySet<string>) => o.has("speaker");
