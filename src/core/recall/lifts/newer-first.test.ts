@@ -8,9 +8,11 @@ import { contentTokens, stemV1, withoutMarks } from "../../text.js";
 import { askedOnlyAsTime, circumstancesAsked, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import {
+  askedLeftOut,
   compoundWords,
   linkedOnlyByVerb,
   onlyAskedVerbLeftOut,
+  sameVerbObject,
   sharedInAnotherCompound,
   strandedPreposition,
 } from "./newer-first.js";
@@ -767,5 +769,129 @@ describe("VERB_LEFT_OUT (newerFirst): a newer may leave out the question's verb 
     );
     expect(later).toBeDefined();
     expect(hits.indexOf(later!)).toBeLessThan(hits.findIndex((h) => h.text.includes("Hera")));
+  });
+});
+
+describe("below49 (newerFirst): the newer names the asked thing by a clipped word, or by the same object of the asked verb", () => {
+  const newerAbove = async (
+    older: string,
+    newer: string,
+    question: string,
+    olderWord: string,
+    newerWord: string,
+  ) => {
+    const { hits } = await askPair(older, newer, question);
+    const newerAt = hits.findIndex((h) => h.text.includes(newerWord));
+    const olderAt = hits.findIndex((h) => h.text.includes(olderWord));
+    expect(newerAt).toBeGreaterThanOrEqual(0);
+    return olderAt < 0 || newerAt < olderAt;
+  };
+  it.each([
+    // CLIPPED: "electric" is "electricity" by its front.
+    [
+      "My electricity is with Octopus, Rhodri set it up.",
+      "Rhodri has moved my electric over to EDF, some fixed deal he found.",
+      "which company supplies my electricity",
+      "Octopus",
+      "EDF",
+    ],
+    // SAME_OBJECT: the pair is tied by the question's verb said of one named object ("walks Mot").
+    [
+      "Glenys's grandson Iwan walks Mot for me in the afternoons.",
+      "Glenys's grandson has gone to college in Bangor, so the boy from the farm, Gethin, walks Mot after school now.",
+      "who walks my dog",
+      "afternoons",
+      "Gethin",
+    ],
+  ])("%j then %j: the newer first for %j", async (older, newer, question, olderWord, newerWord) => {
+    expect(await newerAbove(older, newer, question, olderWord, newerWord)).toBe(true);
+  });
+});
+
+describe("askedLeftOut (newerFirst's word test): CLIPPED and MODIFIER_LEFT_OUT (below49)", () => {
+  const leftOut = (question: string, older: string, newer: string) => {
+    const asked = new Set(contentTokens(question, stemV1));
+    const askedA = contentTokens(older, stemV1).filter((w) => asked.has(w));
+    return askedLeftOut(older, askedA, new Set(contentTokens(newer, stemV1).map(withoutMarks)));
+  };
+  it.each([
+    // CLIPPED: the newer says the asked word by its front.
+    [
+      "which company supplies my electricity",
+      "My electricity is with Octopus.",
+      "Rhodri has moved my electric over to EDF.",
+    ],
+    // MODIFIER_LEFT_OUT: "choir's" narrows the concert the newer names, and another asked word is said.
+    [
+      "where is the choir's Christmas concert",
+      "The choir's Christmas concert is at Galeri in Caernarfon this year.",
+      "She told me the Christmas concert is at Pontio in Bangor now.",
+    ],
+    [
+      "where is Mia's birthday party",
+      "Mia's birthday party is at the pool.",
+      "Mia's party is at the bowling alley now.",
+    ],
+  ])("for %j, %j then %j: nothing left out", (question, older, newer) => {
+    expect(leftOut(question, older, newer)).toEqual([]);
+  });
+  it.each([
+    // "home" narrows no noun ("home from"): the newer says the bus "back".
+    [
+      "when is the last bus home from town",
+      "The last bus home from Caernarfon is 5.40pm.",
+      "The last bus back from town is 6.10pm now.",
+      ["home"],
+    ],
+    // The modifier is the only asked word the older says that the newer does not: nothing else is said.
+    [
+      "where is the choir's concert",
+      "The choir's concert is at Galeri.",
+      "Tickets are £8 now.",
+      ["choir", "concert"],
+    ],
+    // The noun the older's phrase is of is not said by the newer: "the Christmas market" is another thing.
+    [
+      "when is the choir's Christmas concert",
+      "The choir's Christmas concert is on 13 December.",
+      "The Christmas market is on 6 December now.",
+      ["concert"],
+    ],
+    // Too short a front to be a clipping ("pro" is no "programme").
+    ["what programme do I watch", "My programme is Pobol y Cwm.", "I watch a pro show now.", ["programme"]],
+  ])("for %j, %j then %j: %j left out", (question, older, newer, expected) => {
+    expect(leftOut(question, older, newer)).toEqual(expected);
+  });
+});
+
+describe("sameVerbObject (newerFirst): SAME_OBJECT (below49)", () => {
+  it.each([
+    [
+      "who walks my dog",
+      "Glenys's grandson Iwan walks Mot for me.",
+      "Gethin walks Mot after school now.",
+      true,
+    ],
+    [
+      "who drives my daughter to school",
+      "Dad drives Elin to school.",
+      "Mum drives Elin to school now.",
+      true,
+    ],
+    // Two objects.
+    [
+      "What instrument do I play?",
+      "I play a Fender Stratocaster.",
+      "I play five-a-side football now.",
+      false,
+    ],
+    ["who walks my dog", "Iwan walks Mot for me.", "Gethin walks Bess now.", false],
+    // A noun after a preposition or determiner is no named object.
+    ["who walks my dog", "Iwan walks in the park.", "Gethin walks in the park now.", false],
+    // The verb is not the question's.
+    ["who walks my dog", "Iwan feeds Mot.", "Gethin feeds Mot now.", false],
+  ])("for %j, %j then %j: %j", async (question, older, newer, expected) => {
+    await loadTagger();
+    expect(sameVerbObject(question, older, newer)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
+import { narrowedBy, saysClipped } from "../../changed-measures.js";
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
@@ -143,7 +144,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // and every other asked word the older says (`VERB_LEFT_OUT`: "Aunty Pania does the Monday
       // pickup from kohanga now" / "Aunty Hera picks up Nikau from kōhanga on Mondays" for "who picks
       // up Nikau from kōhanga on Mondays").
-      const leftOut = askedA.filter((w) => !wbFolded.has(withoutMarks(w)));
+      // Or names one by its front (`CLIPPED`: "my electric" for "my electricity"), or leaves out a
+      // modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for "The choir's
+      // Christmas concert"): `askedLeftOut`.
+      const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded);
       if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
         await loadTagger();
         if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
@@ -201,7 +205,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // A pair tied to the question only by its verb, the newer naming none of its nouns nor
       // filling its stranded preposition ("I play five-a-side football…" over "I play a Fender
       // Stratocaster" for "What instrument do I play?"): not about what is asked.
-      if (linkedOnlyByVerb(query, askedA, matching.get(b.id)!, lexicon)) continue;
+      // Unless both say the verb of one named object (`SAME_OBJECT`: "…Iwan walks Mot" / "…Gethin walks
+      // Mot after school now" for "who walks my dog").
+      const sameObject = sameVerbObject(query, matching.get(a.id)!, matching.get(b.id)!);
+      if (!sameObject && linkedOnlyByVerb(query, askedA, matching.get(b.id)!, lexicon)) continue;
       // A word of the question's compound said only as a modifier of another noun ("IT reimaged my
       // work laptop…" for "What do I use for design work?"): another thing.
       if (sharedInAnotherCompound(query, askedA, matching.get(a.id)!, matching.get(b.id)!)) continue;
@@ -253,7 +260,14 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         // ("Breakfast is porridge these days" / "I have Weetabix for breakfast" for "What do I eat
         // for breakfast?", where the breakfast is no central word of the question).
         const onAskedSlot = paired && restatedSlots(records.get(b.id)).some((w) => asked.has(w));
-        if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
+        if (
+          slot &&
+          !onAskedSlot &&
+          !sameObject &&
+          !pairAboutAsked(a.text, b.text, slot) &&
+          !(await retires(b, a))
+        )
+          continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
         // A newer that names the asked thing only beside a change it says of something else ("My
         // salary goes into a Monzo account now, the app is so much nicer" for "Which app do I keep
@@ -401,6 +415,34 @@ export function linkedOnlyByVerb(
 }
 
 /**
+ * `SAME_OBJECT`: an older and a newer that say a verb of the question's of one object — a name
+ * right after the verb — are about one thing, whatever the question calls it: "Glenys's grandson
+ * Iwan walks Mot for me" / "…the boy from the farm, Gethin, walks Mot after school now" for "who
+ * walks my dog" both say who walks Mot. Not two objects ("I play a Fender Stratocaster" / "I play
+ * five-a-side football"), nor a noun after a determiner or a preposition ("walks in the park"): "a
+ * Fender" may be one of many, one name is one thing. `await loadTagger()` first.
+ *
+ *   sameVerbObject("who walks my dog", "Iwan walks Mot for me.", "Gethin walks Mot after school now.")  // → true
+ *   sameVerbObject("What do I play?", "I play a Fender Stratocaster.", "I play five-a-side football now.") // → false
+ */
+export function sameVerbObject(question: string, older: string, newer: string): boolean {
+  const words = tagged(question);
+  // The verb as `onlyAskedVerbLeftOut` reads it too: the word after an opening "who" ("who walks").
+  const lemmas = new Set(words.filter((w) => w.pos === "VERB").map((w) => w.lemma.toLowerCase()));
+  if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX")
+    lemmas.add(words[1].lemma.toLowerCase());
+  const objects = (text: string) => {
+    const theirs = tagged(text);
+    return theirs.flatMap((w, i) => {
+      const next = theirs[i + 1];
+      return lemmas.has(w.lemma.toLowerCase()) && next?.pos === "PROPN" ? [next.text.toLowerCase()] : [];
+    });
+  };
+  const olders = objects(older);
+  return olders.length > 0 && objects(newer).some((o) => olders.includes(o));
+}
+
+/**
  * The stemmed words of a question that are in a compound of its nouns, two or more in a row ("design
  * work", "food shopping", "shoe number"; not a possessor: "alfie's school jumpers" → "school",
  * "jumper"). A question whose thing is one word ("When do I do yoga?") has none.
@@ -468,6 +510,28 @@ export function sharedInAnotherCompound(
       return ![...own].some((t) => asked.has(t) || olders.has(t));
     });
   });
+}
+
+/**
+ * The asked words an older says (`askedA`, stemmed by `stemV1`) that a newer leaves out, as
+ * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). A word the newer
+ * says by its front is said (`CLIPPED`, changed-measures.ts: "Rhodri has moved my electric over to
+ * EDF" says "electricity"). A word the older writes only right before a noun it narrows, which the
+ * newer says, the newer may leave out when it says another asked word (`MODIFIER_LEFT_OUT`, as
+ * `newerMeasureFirst` reads it: "The choir's Christmas concert is at Galeri" / "…the Christmas
+ * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word the
+ * newer says nothing of ("the bus home" / "the bus back": "home" narrows no noun), nor a modifier
+ * when it is the only asked word the older says ("The choir's concert" / "Concert tickets are £8").
+ *
+ *   askedLeftOut("My electricity is with Octopus.", ["electricity"], new Set(["rhodri", "mov", "electric", "edf"])) // → []
+ *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"], new Set(["christmas", "concert", "pontio"])) // → []
+ *   askedLeftOut("The last bus home is 5.40pm.", ["last", "bus", "home"], new Set(["last", "bus", "back", "town"])) // → ["home"]
+ */
+export function askedLeftOut(older: string, askedA: readonly string[], newer: ReadonlySet<string>): string[] {
+  const left = askedA.map(withoutMarks).filter((w) => !newer.has(w) && !saysClipped(newer, w));
+  if (left.length === 0 || left.length === askedA.length) return left;
+  const tokens = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
+  return left.filter((w) => narrowedBy(older, w, (head) => newer.has(head), tokens) === null);
 }
 
 /**
