@@ -181,23 +181,17 @@ const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
  * The noun `word` narrows in `text`, as `MODIFIER_LEFT_OUT` reads it without the tagger: one of the
  * two words written right after it, in the same run of words (no punctuation, number or function
  * word between), that `accepts`; else null. "blood pressure tablet" → "tablet" for "pressure";
- * "the pickup is 0455 for early reports" → null for "pickup" (a verb follows). `tokens` reads a word
- * as the caller stems it (recall's `newerFirst` reads stems by `stemV1`, marks folded).
+ * "the pickup is 0455 for early reports" → null for "pickup" (a verb follows).
  */
-export function narrowedBy(
-  text: string,
-  word: string,
-  accepts: (head: string) => boolean,
-  tokens: (text: string) => readonly string[] = tokensOf,
-): string | null {
+function narrowedBy(text: string, word: string, accepts: (head: string) => boolean): string | null {
   const raw = text.split(/\s+/);
   for (let i = 0; i < raw.length; i++) {
-    if (!tokens(raw[i]!).includes(word) || /[,.;:!?)]$/.test(raw[i]!)) continue;
+    if (!tokensOf(raw[i]!).includes(word) || /[,.;:!?)]$/.test(raw[i]!)) continue;
     for (let j = i + 1; j <= i + 2 && j < raw.length; j++) {
       const bare = raw[j]!.replace(/[,.;:!?)]+$/, "");
-      const words = tokens(bare);
-      if (!PHRASE_WORD.test(bare) || words.length !== 1) break;
-      if (accepts(words[0]!)) return words[0]!;
+      const tokens = tokensOf(bare);
+      if (!PHRASE_WORD.test(bare) || tokens.length !== 1) break;
+      if (accepts(tokens[0]!)) return tokens[0]!;
       if (bare !== raw[j]) break;
     }
   }

@@ -1,6 +1,6 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
-import { narrowedBy, saysClipped } from "../../changed-measures.js";
+import { saysClipped } from "../../changed-measures.js";
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
@@ -147,9 +147,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // Or names one by its front (`CLIPPED`: "my electric" for "my electricity"), or leaves out a
       // modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for "The choir's
       // Christmas concert"): `askedLeftOut`.
+      if (askedA.some((w) => !wbFolded.has(withoutMarks(w)))) await loadTagger();
       const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded);
       if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
-        await loadTagger();
         if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
       }
       if (askedA.length === 0 || (!paired && leftOut.length > 0)) {
@@ -516,12 +516,15 @@ export function sharedInAnotherCompound(
  * The asked words an older says (`askedA`, stemmed by `stemV1`) that a newer leaves out, as
  * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). A word the newer
  * says by its front is said (`CLIPPED`, changed-measures.ts: "Rhodri has moved my electric over to
- * EDF" says "electricity"). A word the older writes only right before a noun it narrows, which the
- * newer says, the newer may leave out when it says another asked word (`MODIFIER_LEFT_OUT`, as
+ * EDF" says "electricity"). A word the older writes as a modifier of a noun the newer says — a noun,
+ * name or adjective right before the run of nouns that ends in it, as the tagger reads the older —
+ * the newer may leave out when it says another asked word (`MODIFIER_LEFT_OUT`, as
  * `newerMeasureFirst` reads it: "The choir's Christmas concert is at Galeri" / "…the Christmas
- * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word the
- * newer says nothing of ("the bus home" / "the bus back": "home" narrows no noun), nor a modifier
- * when it is the only asked word the older says ("The choir's concert" / "Concert tickets are £8").
+ * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word that
+ * narrows no noun ("the last bus home from Caernarfon" / "the last bus back from town": "home"),
+ * a verb before its object ("The vet weighed Mot" / "…walks Mot" for "how much does Mot weigh"), a
+ * noun before a verb ("The vet weighed Mot": "vet" narrows no "Mot"), nor a modifier when it is the
+ * only asked word the older says that the newer does. `await loadTagger()` first.
  *
  *   askedLeftOut("My electricity is with Octopus.", ["electricity"], new Set(["rhodri", "mov", "electric", "edf"])) // → []
  *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"], new Set(["christmas", "concert", "pontio"])) // → []
@@ -530,8 +533,18 @@ export function sharedInAnotherCompound(
 export function askedLeftOut(older: string, askedA: readonly string[], newer: ReadonlySet<string>): string[] {
   const left = askedA.map(withoutMarks).filter((w) => !newer.has(w) && !saysClipped(newer, w));
   if (left.length === 0 || left.length === askedA.length) return left;
-  const tokens = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
-  return left.filter((w) => narrowedBy(older, w, (head) => newer.has(head), tokens) === null);
+  const words = tagged(older);
+  const stems = (w: TaggedWord) => contentTokens(w.text.replace(POSSESSIVE, ""), stemV1).map(withoutMarks);
+  const noun = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN");
+  // A modifier of a noun the newer says: the word, then one or two nouns, the last of them said by the newer.
+  const narrowsSaid = (stem: string) =>
+    words.some((w, i) => {
+      if (!(noun(w) || w.pos === "ADJ") || !stems(w).includes(stem)) return false;
+      for (let j = i + 1; j <= i + 2 && noun(words[j]); j++)
+        if (!noun(words[j + 1]) && stems(words[j]!).some((t) => newer.has(t))) return true;
+      return false;
+    });
+  return left.filter((w) => !narrowsSaid(w));
 }
 
 /**
