@@ -148,7 +148,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for "The choir's
       // Christmas concert"): `askedLeftOut`.
       if (askedA.some((w) => !wbFolded.has(withoutMarks(w)))) await loadTagger();
-      const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded);
+      const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded, withoutReason(matching.get(b.id)!));
       if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
         if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
       }
@@ -518,7 +518,9 @@ export function sharedInAnotherCompound(
  * says by its front is said (`CLIPPED`, changed-measures.ts: "Rhodri has moved my electric over to
  * EDF" says "electricity"). A word the older writes as a modifier of a noun the newer says — a noun,
  * name or adjective right before the run of nouns that ends in it, as the tagger reads the older —
- * the newer may leave out when it says another asked word (`MODIFIER_LEFT_OUT`, as
+ * as what its clause is about (not after a preposition: "we sell sausages in bread for $3.50 at the
+ * sizzle" says nothing of where "the club sausage sizzle" is), the newer may leave out when it says
+ * another asked word (`MODIFIER_LEFT_OUT`, as
  * `newerMeasureFirst` reads it: "The choir's Christmas concert is at Galeri" / "…the Christmas
  * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word that
  * narrows no noun ("the last bus home from Caernarfon" / "the last bus back from town": "home"),
@@ -526,22 +528,39 @@ export function sharedInAnotherCompound(
  * noun before a verb ("The vet weighed Mot": "vet" narrows no "Mot"), nor a modifier when it is the
  * only asked word the older says that the newer does. `await loadTagger()` first.
  *
- *   askedLeftOut("My electricity is with Octopus.", ["electricity"], new Set(["rhodri", "mov", "electric", "edf"])) // → []
- *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"], new Set(["christmas", "concert", "pontio"])) // → []
- *   askedLeftOut("The last bus home is 5.40pm.", ["last", "bus", "home"], new Set(["last", "bus", "back", "town"])) // → ["home"]
+ *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"],
+ *     new Set(["christmas", "concert", "pontio"]), "The Christmas concert is at Pontio now.")   // → []
+ *   askedLeftOut("The last bus home is 5.40pm.", ["last", "bus", "home"],
+ *     new Set(["last", "bus", "back", "town"]), "The last bus back from town is 6.10pm now.") // → ["home"]
  */
-export function askedLeftOut(older: string, askedA: readonly string[], newer: ReadonlySet<string>): string[] {
+export function askedLeftOut(
+  older: string,
+  askedA: readonly string[],
+  newer: ReadonlySet<string>,
+  newerText: string,
+): string[] {
   const left = askedA.map(withoutMarks).filter((w) => !newer.has(w) && !saysClipped(newer, w));
   if (left.length === 0 || left.length === askedA.length) return left;
   const words = tagged(older);
   const stems = (w: TaggedWord) => contentTokens(w.text.replace(POSSESSIVE, ""), stemV1).map(withoutMarks);
   const noun = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN");
+  // The nouns the newer says as what its clause is about, not after a preposition ("…for $3.50 at the
+  // sizzle" says where something else is sold, not where the sizzle is).
+  const theirs = tagged(newerText);
+  const heads = new Set(
+    theirs.flatMap((w, i) => {
+      if (!noun(w)) return [];
+      let k = i - 1;
+      while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
+      return theirs[k]?.pos === "ADP" ? [] : stems(w);
+    }),
+  );
   // A modifier of a noun the newer says: the word, then one or two nouns, the last of them said by the newer.
   const narrowsSaid = (stem: string) =>
     words.some((w, i) => {
       if (!(noun(w) || w.pos === "ADJ") || !stems(w).includes(stem)) return false;
       for (let j = i + 1; j <= i + 2 && noun(words[j]); j++)
-        if (!noun(words[j + 1]) && stems(words[j]!).some((t) => newer.has(t))) return true;
+        if (!noun(words[j + 1]) && stems(words[j]!).some((t) => heads.has(t))) return true;
       return false;
     });
   return left.filter((w) => !narrowsSaid(w));
