@@ -427,10 +427,10 @@ export function linkedOnlyByVerb(
  */
 export function sameVerbObject(question: string, older: string, newer: string): boolean {
   const words = tagged(question);
-  // The verb as `onlyAskedVerbLeftOut` reads it too: the word after an opening "who" ("who walks").
-  const lemmas = new Set(words.filter((w) => w.pos === "VERB").map((w) => w.lemma.toLowerCase()));
-  if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX")
-    lemmas.add(words[1].lemma.toLowerCase());
+  // Its verbs, and the word after an opening "who" ("who walks", `whoVerb`).
+  const verbs = words.filter((w) => w.pos === "VERB");
+  const who = whoVerb(words);
+  const lemmas = new Set([...verbs, ...(who ? [who] : [])].map((w) => w.lemma.toLowerCase()));
   const objects = (text: string) => {
     const theirs = tagged(text);
     return theirs.flatMap((w, i) => {
@@ -588,8 +588,7 @@ export function onlyAskedVerbLeftOut(
   const words = tagged(question);
   // The verb: the first the tagger reads as one, or the word after a "who" that opens the question
   // ("who picks up Nikau", which the tagger reads as a noun).
-  let at = words.findIndex((w) => w.pos === "VERB");
-  if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX") at = 1;
+  const at = whoVerb(words) ? 1 : words.findIndex((w) => w.pos === "VERB");
   const verb = words[at];
   if (!verb) return false;
   const folded = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
@@ -608,6 +607,16 @@ export function onlyAskedVerbLeftOut(
   // to 22 December" says nothing of an airport).
   const kind = askedKind(words);
   return says(object) && (kind === null || says(kind));
+}
+
+/**
+ * The verb of a question that opens with "who" — the word after it, which the tagger may read as a
+ * noun ("who **picks** up Nikau", "who **walks** my dog") — or null: "who is…" (an auxiliary) and
+ * any other question.
+ */
+function whoVerb(words: readonly TaggedWord[]): TaggedWord | null {
+  const next = words[1];
+  return /^who$/i.test(words[0]?.text ?? "") && next && next.pos !== "AUX" ? next : null;
 }
 
 /** The particles of English phrasal verbs ("pick up", "drop off"); "in", "on", "to" begin a phrase of their own. */
