@@ -837,6 +837,13 @@ describe("askedLeftOut (newerFirst's word test): CLIPPED and MODIFIER_LEFT_OUT (
       "we sell sausages in bread for $3.50 at the sizzle",
       ["club"],
     ],
+    // A unit of time is no thing the newer names (fresh21 long-trip-destination's shape).
+    [
+      "where is my big trip next month going",
+      "My big trip next month is to Osaka.",
+      "I'm sending £520 a month now.",
+      ["big", "trip", "next"],
+    ],
     // Too short a front to be a clipping ("pro" is no "programme").
     ["what programme do I watch", "My programme is Pobol y Cwm.", "I watch a pro show now.", ["programme"]],
   ])("for %j, %j then %j: %j left out", (question, older, newer, expected) => {

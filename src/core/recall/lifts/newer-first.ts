@@ -519,7 +519,8 @@ export function sharedInAnotherCompound(
  * EDF" says "electricity"). A word the older writes as a modifier of a noun the newer says — a noun,
  * name or adjective right before the run of nouns that ends in it, as the tagger reads the older —
  * as what its clause is about (not after a preposition: "we sell sausages in bread for $3.50 at the
- * sizzle" says nothing of where "the club sausage sizzle" is), the newer may leave out when it says
+ * sizzle" says nothing of where "the club sausage sizzle" is) and no unit of time ("I'm sending £520 a
+ * month now" is of no "big trip next month"), the newer may leave out when it says
  * another asked word (`MODIFIER_LEFT_OUT`, as
  * `newerMeasureFirst` reads it: "The choir's Christmas concert is at Galeri" / "…the Christmas
  * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word that
@@ -549,7 +550,8 @@ export function askedLeftOut(
   const theirs = tagged(newerText);
   const heads = new Set(
     theirs.flatMap((w, i) => {
-      if (!noun(w)) return [];
+      // A unit of time is when, not a thing ("£520 a month now" names no "next month"'s thing).
+      if (!noun(w) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
       let k = i - 1;
       while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
       return theirs[k]?.pos === "ADP" ? [] : stems(w);
