@@ -1,6 +1,5 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
-import { saysClipped } from "../../changed-measures.js";
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
@@ -144,9 +143,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // and every other asked word the older says (`VERB_LEFT_OUT`: "Aunty Pania does the Monday
       // pickup from kohanga now" / "Aunty Hera picks up Nikau from kōhanga on Mondays" for "who picks
       // up Nikau from kōhanga on Mondays").
-      // Or names one by its front (`CLIPPED`: "my electric" for "my electricity"), or leaves out a
-      // modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for "The choir's
-      // Christmas concert"): `askedLeftOut`.
+      // Or leaves out a modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for
+      // "The choir's Christmas concert"): `askedLeftOut`.
       if (askedA.some((w) => !wbFolded.has(withoutMarks(w)))) await loadTagger();
       const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded, withoutReason(matching.get(b.id)!));
       if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
@@ -514,9 +512,8 @@ export function sharedInAnotherCompound(
 
 /**
  * The asked words an older says (`askedA`, stemmed by `stemV1`) that a newer leaves out, as
- * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). A word the newer
- * says by its front is said (`CLIPPED`, changed-measures.ts: "Rhodri has moved my electric over to
- * EDF" says "electricity"). A word the older writes as a modifier of a noun the newer says — a noun,
+ * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). A word the older
+ * writes as a modifier of a noun the newer says — a noun,
  * name or adjective right before the run of nouns that ends in it, as the tagger reads the older —
  * as what its clause is about (not after a preposition: "we sell sausages in bread for $3.50 at the
  * sizzle" says nothing of where "the club sausage sizzle" is) and no unit of time ("I'm sending £520 a
@@ -540,7 +537,7 @@ export function askedLeftOut(
   newer: ReadonlySet<string>,
   newerText: string,
 ): string[] {
-  const left = askedA.map(withoutMarks).filter((w) => !newer.has(w) && !saysClipped(newer, w));
+  const left = askedA.map(withoutMarks).filter((w) => !newer.has(w));
   if (left.length === 0 || left.length === askedA.length) return left;
   const words = tagged(older);
   const stems = (w: TaggedWord) => contentTokens(w.text.replace(POSSESSIVE, ""), stemV1).map(withoutMarks);
