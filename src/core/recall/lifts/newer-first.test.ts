@@ -831,6 +831,13 @@ describe("askedLeftOut (newerFirst's word test): MODIFIER_LEFT_OUT (below49)", (
       "we sell sausages in bread for $3.50 at the sizzle",
       ["club"],
     ],
+    // The noun said by the newer only as a modifier of another ("tax return": fresh8 council-tax).
+    [
+      "what's our monthly council tax",
+      "Our council tax is £160 a month.",
+      "Gaz's tax return is being done by an online firm now, £39 a month.",
+      ["council"],
+    ],
     // A unit of time is no thing the newer names (fresh21 long-trip-destination's shape).
     [
       "where is my big trip next month going",

@@ -517,7 +517,8 @@ export function sharedInAnotherCompound(
  * name or adjective right before the run of nouns that ends in it, as the tagger reads the older —
  * as what its clause is about (not after a preposition: "we sell sausages in bread for $3.50 at the
  * sizzle" says nothing of where "the club sausage sizzle" is) and no unit of time ("I'm sending £520 a
- * month now" is of no "big trip next month"), the newer may leave out when it says
+ * month now" is of no "big trip next month"), as the head of its phrase ("Gaz's tax return is done
+ * by an online firm now" names no "council tax"), the newer may leave out when it says
  * another asked word (`MODIFIER_LEFT_OUT`, as
  * `newerMeasureFirst` reads it: "The choir's Christmas concert is at Galeri" / "…the Christmas
  * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word that
@@ -548,7 +549,8 @@ export function askedLeftOut(
   const heads = new Set(
     theirs.flatMap((w, i) => {
       // A unit of time is when, not a thing ("£520 a month now" names no "next month"'s thing).
-      if (!noun(w) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
+      // The head of its phrase, not a modifier of another noun ("Gaz's tax return" names no tax).
+      if (!noun(w) || noun(theirs[i + 1]) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
       let k = i - 1;
       while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
       return theirs[k]?.pos === "ADP" ? [] : stems(w);
