@@ -512,20 +512,19 @@ export function sharedInAnotherCompound(
 
 /**
  * The asked words an older says (`askedA`, stemmed by `stemV1`) that a newer leaves out, as
- * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). A word the older
- * writes as a modifier of a noun the newer says — a noun,
- * name or adjective right before the run of nouns that ends in it, as the tagger reads the older —
- * as what its clause is about (not after a preposition: "we sell sausages in bread for $3.50 at the
- * sizzle" says nothing of where "the club sausage sizzle" is) and no unit of time ("I'm sending £520 a
- * month now" is of no "big trip next month"), as the head of its phrase ("Gaz's tax return is done
- * by an online firm now" names no "council tax"), the newer may leave out when it says
- * another asked word (`MODIFIER_LEFT_OUT`, as
- * `newerMeasureFirst` reads it: "The choir's Christmas concert is at Galeri" / "…the Christmas
- * concert is going to be at Pontio" for "where is the choir's Christmas concert"). Not a word that
- * narrows no noun ("the last bus home from Caernarfon" / "the last bus back from town": "home"),
- * a verb before its object ("The vet weighed Mot" / "…walks Mot" for "how much does Mot weigh"), a
- * noun before a verb ("The vet weighed Mot": "vet" narrows no "Mot"), nor a modifier when it is the
- * only asked word the older says that the newer does. `await loadTagger()` first.
+ * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). `MODIFIER_LEFT_OUT`
+ * (below47's rule of `newerMeasureFirst`, read here by the tagger): a word the older writes as a
+ * modifier — a noun, name or adjective right before the run of one or two nouns that ends in a noun
+ * the newer says — the newer may leave out when it says another asked word ("The choir's Christmas
+ * concert is at Galeri" / "…the Christmas concert is going to be at Pontio" for "where is the
+ * choir's Christmas concert"). The newer must say that noun as the head of its phrase ("Gaz's tax
+ * return is done by an online firm now" names no "council tax"), not after a preposition ("we sell
+ * sausages in bread for $3.50 at the sizzle" says nothing of where "the club sausage sizzle" is),
+ * and not as a unit of time ("I'm sending £520 a month now" is of no "big trip next month"). Not a
+ * word that narrows no noun ("the last bus home" / "the last bus back": "home"), a verb before its
+ * object or a noun before a verb ("The vet weighed Mot" for "how much does Mot weigh" / "which vet
+ * does Mot go to"), nor a modifier when no other asked word of the older's is said.
+ * `await loadTagger()` first.
  *
  *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"],
  *     new Set(["christmas", "concert", "pontio"]), "The Christmas concert is at Pontio now.")   // → []
