@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
@@ -8,9 +8,11 @@ import { contentTokens, stemV1, withoutMarks } from "../../text.js";
 import { askedOnlyAsTime, circumstancesAsked, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import {
+  askedLeftOut,
   compoundWords,
   linkedOnlyByVerb,
   onlyAskedVerbLeftOut,
+  sameVerbObject,
   sharedInAnotherCompound,
   strandedPreposition,
 } from "./newer-first.js";
@@ -767,5 +769,129 @@ describe("VERB_LEFT_OUT (newerFirst): a newer may leave out the question's verb 
     );
     expect(later).toBeDefined();
     expect(hits.indexOf(later!)).toBeLessThan(hits.findIndex((h) => h.text.includes("Hera")));
+  });
+});
+
+describe("askedLeftOut (newerFirst's word test): MODIFIER_LEFT_OUT (below49)", () => {
+  const leftOut = (question: string, older: string, newer: string) => {
+    const asked = new Set(contentTokens(question, stemV1));
+    const askedA = contentTokens(older, stemV1).filter((w) => asked.has(w));
+    return askedLeftOut(older, askedA, new Set(contentTokens(newer, stemV1).map(withoutMarks)), newer);
+  };
+  beforeAll(() => loadTagger());
+  it.each([
+    // MODIFIER_LEFT_OUT: "choir's" narrows the concert the newer names, and another asked word is said.
+    [
+      "where is the choir's Christmas concert",
+      "The choir's Christmas concert is at Galeri in Caernarfon this year.",
+      "She told me the Christmas concert is at Pontio in Bangor now.",
+    ],
+    [
+      "where is Mia's birthday party",
+      "Mia's birthday party is at the pool.",
+      "Mia's party is at the bowling alley now.",
+    ],
+  ])("for %j, %j then %j: nothing left out", (question, older, newer) => {
+    expect(leftOut(question, older, newer)).toEqual([]);
+  });
+  it.each([
+    // "home" narrows no noun ("home from"): the newer says the bus "back".
+    [
+      "when is the last bus home from town",
+      "The last bus home from Caernarfon is 5.40pm.",
+      "The last bus back from town is 6.10pm now.",
+      ["home"],
+    ],
+    // The modifier is the only asked word the older says that the newer does not: nothing else is said.
+    [
+      "where is the choir's concert",
+      "The choir's concert is at Galeri.",
+      "Tickets are £8 now.",
+      ["choir", "concert"],
+    ],
+    // The noun the older's phrase is of is not said by the newer: "the Christmas market" is another thing.
+    [
+      "when is the choir's Christmas concert",
+      "The choir's Christmas concert is on 13 December.",
+      "The Christmas market is on 6 December now.",
+      ["choir", "concert"],
+    ],
+    // A verb before its object, a noun before a verb: no modifiers ("how much does Mot weigh").
+    [
+      "how much does Mot weigh",
+      "The vet weighed Mot today, 14 kilos.",
+      "Gethin walks Mot after school now.",
+      ["weigh"],
+    ],
+    ["which vet does Mot go to", "The vet weighed Mot today.", "Gethin walks Mot after school now.", ["vet"]],
+    // The noun said only after a preposition: where something else happens (fresh22 sizzle-location).
+    [
+      "where is the club's sausage sizzle",
+      "club sausage sizzle at Mitre 10 Mega",
+      "we sell sausages in bread for $3.50 at the sizzle",
+      ["club"],
+    ],
+    // The noun said by the newer only as a modifier of another ("tax return": fresh8 council-tax).
+    [
+      "what's our monthly council tax",
+      "Our council tax is £160 a month.",
+      "Gaz's tax return is being done by an online firm now, £39 a month.",
+      ["council"],
+    ],
+    // A unit of time is no thing the newer names (fresh21 long-trip-destination's shape).
+    [
+      "where is my big trip next month going",
+      "My big trip next month is to Osaka.",
+      "I'm sending £520 a month now.",
+      ["big", "trip", "next"],
+    ],
+    // A word's front is no word of the question's here (`CLIPPED` is changed-measures' only: tried in
+    // newerFirst and taken out — "Product tightened the checkout SLO" is no "production", "a week" no "weekly").
+    [
+      "Which cloud is production hosted in?",
+      "Our production database is Postgres 14.",
+      "Product tightened the checkout SLO.",
+      ["production"],
+    ],
+    [
+      "which company supplies my electricity",
+      "My electricity is with Octopus.",
+      "Rhodri moved my electric to EDF.",
+      ["electricity"],
+    ],
+  ])("for %j, %j then %j: %j left out", (question, older, newer, expected) => {
+    expect(leftOut(question, older, newer)).toEqual(expected);
+  });
+});
+
+describe("sameVerbObject (newerFirst): SAME_OBJECT (below49)", () => {
+  it.each([
+    [
+      "who walks my dog",
+      "Glenys's grandson Iwan walks Mot for me.",
+      "Gethin walks Mot after school now.",
+      true,
+    ],
+    [
+      "who drives my daughter to school",
+      "Dad drives Elin to school.",
+      "Mum drives Elin to school now.",
+      true,
+    ],
+    // Two objects.
+    [
+      "What instrument do I play?",
+      "I play a Fender Stratocaster.",
+      "I play five-a-side football now.",
+      false,
+    ],
+    ["who walks my dog", "Iwan walks Mot for me.", "Gethin walks Bess now.", false],
+    // A noun after a preposition or determiner is no named object.
+    ["who walks my dog", "Iwan walks in the park.", "Gethin walks in the park now.", false],
+    // The verb is not the question's.
+    ["who walks my dog", "Iwan feeds Mot.", "Gethin feeds Mot now.", false],
+  ])("for %j, %j then %j: %j", async (question, older, newer, expected) => {
+    await loadTagger();
+    expect(sameVerbObject(question, older, newer)).toBe(expected);
   });
 });

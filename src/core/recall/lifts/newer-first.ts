@@ -143,9 +143,11 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // and every other asked word the older says (`VERB_LEFT_OUT`: "Aunty Pania does the Monday
       // pickup from kohanga now" / "Aunty Hera picks up Nikau from kōhanga on Mondays" for "who picks
       // up Nikau from kōhanga on Mondays").
-      const leftOut = askedA.filter((w) => !wbFolded.has(withoutMarks(w)));
+      // Or leaves out a modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for
+      // "The choir's Christmas concert"): `askedLeftOut`.
+      if (askedA.some((w) => !wbFolded.has(withoutMarks(w)))) await loadTagger();
+      const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded, withoutReason(matching.get(b.id)!));
       if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
-        await loadTagger();
         if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
       }
       if (askedA.length === 0 || (!paired && leftOut.length > 0)) {
@@ -201,7 +203,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // A pair tied to the question only by its verb, the newer naming none of its nouns nor
       // filling its stranded preposition ("I play five-a-side football…" over "I play a Fender
       // Stratocaster" for "What instrument do I play?"): not about what is asked.
-      if (linkedOnlyByVerb(query, askedA, matching.get(b.id)!, lexicon)) continue;
+      // Unless both say the verb of one named object (`SAME_OBJECT`: "…Iwan walks Mot" / "…Gethin walks
+      // Mot after school now" for "who walks my dog").
+      const sameObject = sameVerbObject(query, matching.get(a.id)!, matching.get(b.id)!);
+      if (!sameObject && linkedOnlyByVerb(query, askedA, matching.get(b.id)!, lexicon)) continue;
       // A word of the question's compound said only as a modifier of another noun ("IT reimaged my
       // work laptop…" for "What do I use for design work?"): another thing.
       if (sharedInAnotherCompound(query, askedA, matching.get(a.id)!, matching.get(b.id)!)) continue;
@@ -253,7 +258,14 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         // ("Breakfast is porridge these days" / "I have Weetabix for breakfast" for "What do I eat
         // for breakfast?", where the breakfast is no central word of the question).
         const onAskedSlot = paired && restatedSlots(records.get(b.id)).some((w) => asked.has(w));
-        if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
+        if (
+          slot &&
+          !onAskedSlot &&
+          !sameObject &&
+          !pairAboutAsked(a.text, b.text, slot) &&
+          !(await retires(b, a))
+        )
+          continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
         // A newer that names the asked thing only beside a change it says of something else ("My
         // salary goes into a Monzo account now, the app is so much nicer" for "Which app do I keep
@@ -401,6 +413,34 @@ export function linkedOnlyByVerb(
 }
 
 /**
+ * `SAME_OBJECT`: an older and a newer that say a verb of the question's of one object — a name
+ * right after the verb — are about one thing, whatever the question calls it: "Glenys's grandson
+ * Iwan walks Mot for me" / "…the boy from the farm, Gethin, walks Mot after school now" for "who
+ * walks my dog" both say who walks Mot. Not two objects ("I play a Fender Stratocaster" / "I play
+ * five-a-side football"), nor a noun after a determiner or a preposition ("walks in the park"): "a
+ * Fender" may be one of many, one name is one thing. `await loadTagger()` first.
+ *
+ *   sameVerbObject("who walks my dog", "Iwan walks Mot for me.", "Gethin walks Mot after school now.")  // → true
+ *   sameVerbObject("What do I play?", "I play a Fender Stratocaster.", "I play five-a-side football now.") // → false
+ */
+export function sameVerbObject(question: string, older: string, newer: string): boolean {
+  const words = tagged(question);
+  // Its verbs, and the word after an opening "who" ("who walks", `whoVerb`).
+  const verbs = words.filter((w) => w.pos === "VERB");
+  const who = whoVerb(words);
+  const lemmas = new Set([...verbs, ...(who ? [who] : [])].map((w) => w.lemma.toLowerCase()));
+  const objects = (text: string) => {
+    const theirs = tagged(text);
+    return theirs.flatMap((w, i) => {
+      const next = theirs[i + 1];
+      return lemmas.has(w.lemma.toLowerCase()) && next?.pos === "PROPN" ? [next.text.toLowerCase()] : [];
+    });
+  };
+  const olders = objects(older);
+  return olders.length > 0 && objects(newer).some((o) => olders.includes(o));
+}
+
+/**
  * The stemmed words of a question that are in a compound of its nouns, two or more in a row ("design
  * work", "food shopping", "shoe number"; not a possessor: "alfie's school jumpers" → "school",
  * "jumper"). A question whose thing is one word ("When do I do yoga?") has none.
@@ -471,6 +511,62 @@ export function sharedInAnotherCompound(
 }
 
 /**
+ * The asked words an older says (`askedA`, stemmed by `stemV1`) that a newer leaves out, as
+ * `newerFirst`'s word test reads them (`newer`: the newer's stems, marks folded). `MODIFIER_LEFT_OUT`
+ * (below47's rule of `newerMeasureFirst`, read here by the tagger): a word the older writes as a
+ * modifier — a noun, name or adjective right before the run of one or two nouns that ends in a noun
+ * the newer says — the newer may leave out when it says another asked word ("The choir's Christmas
+ * concert is at Galeri" / "…the Christmas concert is going to be at Pontio" for "where is the
+ * choir's Christmas concert"). The newer must say that noun as the head of its phrase ("Gaz's tax
+ * return is done by an online firm now" names no "council tax"), not after a preposition ("we sell
+ * sausages in bread for $3.50 at the sizzle" says nothing of where "the club sausage sizzle" is),
+ * and not as a unit of time ("I'm sending £520 a month now" is of no "big trip next month"). Not a
+ * word that narrows no noun ("the last bus home" / "the last bus back": "home"), a verb before its
+ * object or a noun before a verb ("The vet weighed Mot" for "how much does Mot weigh" / "which vet
+ * does Mot go to"), nor a modifier when no other asked word of the older's is said.
+ * `await loadTagger()` first.
+ *
+ *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"],
+ *     new Set(["christmas", "concert", "pontio"]), "The Christmas concert is at Pontio now.")   // → []
+ *   askedLeftOut("The last bus home is 5.40pm.", ["last", "bus", "home"],
+ *     new Set(["last", "bus", "back", "town"]), "The last bus back from town is 6.10pm now.") // → ["home"]
+ */
+export function askedLeftOut(
+  older: string,
+  askedA: readonly string[],
+  newer: ReadonlySet<string>,
+  newerText: string,
+): string[] {
+  const left = askedA.map(withoutMarks).filter((w) => !newer.has(w));
+  if (left.length === 0 || left.length === askedA.length) return left;
+  const words = tagged(older);
+  const stems = (w: TaggedWord) => contentTokens(w.text.replace(POSSESSIVE, ""), stemV1).map(withoutMarks);
+  const noun = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN");
+  // The nouns the newer says as what its clause is about, not after a preposition ("…for $3.50 at the
+  // sizzle" says where something else is sold, not where the sizzle is).
+  const theirs = tagged(newerText);
+  const heads = new Set(
+    theirs.flatMap((w, i) => {
+      // A unit of time is when, not a thing ("£520 a month now" names no "next month"'s thing).
+      // The head of its phrase, not a modifier of another noun ("Gaz's tax return" names no tax).
+      if (!noun(w) || noun(theirs[i + 1]) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
+      let k = i - 1;
+      while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
+      return theirs[k]?.pos === "ADP" ? [] : stems(w);
+    }),
+  );
+  // A modifier of a noun the newer says: the word, then one or two nouns, the last of them said by the newer.
+  const narrowsSaid = (stem: string) =>
+    words.some((w, i) => {
+      if (!(noun(w) || w.pos === "ADJ") || !stems(w).includes(stem)) return false;
+      for (let j = i + 1; j <= i + 2 && noun(words[j]); j++)
+        if (!noun(words[j + 1]) && stems(words[j]!).some((t) => heads.has(t))) return true;
+      return false;
+    });
+  return left.filter((w) => !narrowsSaid(w));
+}
+
+/**
  * `VERB_LEFT_OUT`: the question's words an older says that a newer leaves out are only the
  * question's verb, and the newer says the verb's object — the noun that follows the verb (past its
  * particle and determiners, before any preposition): "how many people am I cooking the hāngī for"
@@ -492,8 +588,7 @@ export function onlyAskedVerbLeftOut(
   const words = tagged(question);
   // The verb: the first the tagger reads as one, or the word after a "who" that opens the question
   // ("who picks up Nikau", which the tagger reads as a noun).
-  let at = words.findIndex((w) => w.pos === "VERB");
-  if (/^who$/i.test(words[0]?.text ?? "") && words[1] && words[1].pos !== "AUX") at = 1;
+  const at = whoVerb(words) ? 1 : words.findIndex((w) => w.pos === "VERB");
   const verb = words[at];
   if (!verb) return false;
   const folded = (text: string) => contentTokens(text, stemV1).map(withoutMarks);
@@ -512,6 +607,16 @@ export function onlyAskedVerbLeftOut(
   // to 22 December" says nothing of an airport).
   const kind = askedKind(words);
   return says(object) && (kind === null || says(kind));
+}
+
+/**
+ * The verb of a question that opens with "who" — the word after it, which the tagger may read as a
+ * noun ("who **picks** up Nikau", "who **walks** my dog") — or null: "who is…" (an auxiliary) and
+ * any other question.
+ */
+function whoVerb(words: readonly TaggedWord[]): TaggedWord | null {
+  const next = words[1];
+  return /^who$/i.test(words[0]?.text ?? "") && next && next.pos !== "AUX" ? next : null;
 }
 
 /** The particles of English phrasal verbs ("pick up", "drop off"); "in", "on", "to" begin a phrase of their own. */
