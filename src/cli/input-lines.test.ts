@@ -4,7 +4,8 @@
  * missing.json` on a first run printed "strata: created a new store at …" and then the usage
  * error: a mistyped file name left a new, empty store behind.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -210,6 +211,28 @@ describe("the other files the CLI reads are UTF-8 or refused, naming the byte; n
     said.length = 0;
     expect(await install(), said.join("")).toBe(0);
     expect(JSON.parse(readFileSync(settings, "utf8")).theme).toBe("café");
+  });
+
+  it("install: a client's file that is a FIFO is refused and left as it is (install waited on it for ever)", async () => {
+    const settings = join(dir, "settings.json");
+    const mcp = join(dir, "mcp.json");
+    execFileSync("mkfifo", [mcp]);
+    writeFileSync(settings, "{}");
+    const code = await runMain([
+      "--db",
+      db,
+      "install",
+      "claude-code",
+      "--settings",
+      settings,
+      "--mcp-config",
+      mcp,
+      "--allow-ephemeral",
+    ]);
+    expect(code).toBe(1);
+    expect(said.join("")).toContain(`${mcp} is not a regular file, so install did not read it`);
+    expect(statSync(mcp).isFIFO()).toBe(true);
+    expect(readFileSync(settings, "utf8")).toBe("{}");
   });
 
   it("the settings file: refused as a usage error naming the byte, no store made (it named caf\uFFFD.db)", async () => {
