@@ -184,41 +184,9 @@ describe("notUtf8Input: a command-line word or STRATA_* variable that was not UT
 
 describe("the other files the CLI reads are UTF-8 or refused, naming the byte; nothing changed (attacks47)", () => {
   const LATIN1 = Buffer.from('{"theme": "caf\u00e9"}', "latin1"); // 0xE9 at byte 14
-
-  it("install: a client's file that is not UTF-8 is refused and left as it was (it was rewritten with U+FFFD)", async () => {
-    const settings = join(dir, "settings.json");
-    const mcp = join(dir, "mcp.json");
-    writeFileSync(settings, LATIN1);
-    writeFileSync(mcp, "{}");
-    const install = () =>
-      runMain([
-        "--db",
-        db,
-        "install",
-        "claude-code",
-        "--settings",
-        settings,
-        "--mcp-config",
-        mcp,
-        "--allow-ephemeral",
-      ]);
-    expect(await install()).toBe(1);
-    expect(said.join("")).toMatch(/settings\.json is not UTF-8: byte 14 \(0xE9\)/);
-    expect(readFileSync(settings)).toEqual(LATIN1);
-    expect(readFileSync(mcp, "utf8")).toBe("{}");
-    // UTF-8 is taken, its other entries kept as written.
-    writeFileSync(settings, '{"theme": "café"}');
-    said.length = 0;
-    expect(await install(), said.join("")).toBe(0);
-    expect(JSON.parse(readFileSync(settings, "utf8")).theme).toBe("café");
-  });
-
-  it("install: a client's file that is a FIFO is refused and left as it is (install waited on it for ever)", async () => {
-    const settings = join(dir, "settings.json");
-    const mcp = join(dir, "mcp.json");
-    execFileSync("mkfifo", [mcp]);
-    writeFileSync(settings, "{}");
-    const code = await runMain([
+  /** `strata install claude-code` on the test's own settings and MCP files. */
+  const install = (settings: string, mcp: string) =>
+    runMain([
       "--db",
       db,
       "install",
@@ -229,7 +197,29 @@ describe("the other files the CLI reads are UTF-8 or refused, naming the byte; n
       mcp,
       "--allow-ephemeral",
     ]);
-    expect(code).toBe(1);
+
+  it("install: a client's file that is not UTF-8 is refused and left as it was (it was rewritten with U+FFFD)", async () => {
+    const settings = join(dir, "settings.json");
+    const mcp = join(dir, "mcp.json");
+    writeFileSync(settings, LATIN1);
+    writeFileSync(mcp, "{}");
+    expect(await install(settings, mcp)).toBe(1);
+    expect(said.join("")).toMatch(/settings\.json is not UTF-8: byte 14 \(0xE9\)/);
+    expect(readFileSync(settings)).toEqual(LATIN1);
+    expect(readFileSync(mcp, "utf8")).toBe("{}");
+    // UTF-8 is taken, its other entries kept as written.
+    writeFileSync(settings, '{"theme": "café"}');
+    said.length = 0;
+    expect(await install(settings, mcp), said.join("")).toBe(0);
+    expect(JSON.parse(readFileSync(settings, "utf8")).theme).toBe("café");
+  });
+
+  it("install: a client's file that is a FIFO is refused and left as it is (install waited on it for ever)", async () => {
+    const settings = join(dir, "settings.json");
+    const mcp = join(dir, "mcp.json");
+    execFileSync("mkfifo", [mcp]);
+    writeFileSync(settings, "{}");
+    expect(await install(settings, mcp)).toBe(1);
     expect(said.join("")).toContain(`${mcp} is not a regular file, so install did not read it`);
     expect(statSync(mcp).isFIFO()).toBe(true);
     expect(readFileSync(settings, "utf8")).toBe("{}");
