@@ -4,7 +4,8 @@
  * missing.json` on a first run printed "strata: created a new store at …" and then the usage
  * error: a mistyped file name left a new, empty store behind.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -183,33 +184,45 @@ describe("notUtf8Input: a command-line word or STRATA_* variable that was not UT
 
 describe("the other files the CLI reads are UTF-8 or refused, naming the byte; nothing changed (attacks47)", () => {
   const LATIN1 = Buffer.from('{"theme": "caf\u00e9"}', "latin1"); // 0xE9 at byte 14
+  /** `strata install claude-code` on the test's own settings and MCP files. */
+  const install = (settings: string, mcp: string) =>
+    runMain([
+      "--db",
+      db,
+      "install",
+      "claude-code",
+      "--settings",
+      settings,
+      "--mcp-config",
+      mcp,
+      "--allow-ephemeral",
+    ]);
 
   it("install: a client's file that is not UTF-8 is refused and left as it was (it was rewritten with U+FFFD)", async () => {
     const settings = join(dir, "settings.json");
     const mcp = join(dir, "mcp.json");
     writeFileSync(settings, LATIN1);
     writeFileSync(mcp, "{}");
-    const install = () =>
-      runMain([
-        "--db",
-        db,
-        "install",
-        "claude-code",
-        "--settings",
-        settings,
-        "--mcp-config",
-        mcp,
-        "--allow-ephemeral",
-      ]);
-    expect(await install()).toBe(1);
+    expect(await install(settings, mcp)).toBe(1);
     expect(said.join("")).toMatch(/settings\.json is not UTF-8: byte 14 \(0xE9\)/);
     expect(readFileSync(settings)).toEqual(LATIN1);
     expect(readFileSync(mcp, "utf8")).toBe("{}");
     // UTF-8 is taken, its other entries kept as written.
     writeFileSync(settings, '{"theme": "café"}');
     said.length = 0;
-    expect(await install(), said.join("")).toBe(0);
+    expect(await install(settings, mcp), said.join("")).toBe(0);
     expect(JSON.parse(readFileSync(settings, "utf8")).theme).toBe("café");
+  });
+
+  it("install: a client's file that is a FIFO is refused and left as it is (install waited on it for ever)", async () => {
+    const settings = join(dir, "settings.json");
+    const mcp = join(dir, "mcp.json");
+    execFileSync("mkfifo", [mcp]);
+    writeFileSync(settings, "{}");
+    expect(await install(settings, mcp)).toBe(1);
+    expect(said.join("")).toContain(`${mcp} is not a regular file, so install did not read it`);
+    expect(statSync(mcp).isFIFO()).toBe(true);
+    expect(readFileSync(settings, "utf8")).toBe("{}");
   });
 
   it("the settings file: refused as a usage error naming the byte, no store made (it named caf\uFFFD.db)", async () => {

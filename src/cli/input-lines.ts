@@ -1,34 +1,85 @@
 /**
  * Input read a line at a time, for commands that stream a file (`remember --jsonl`,
- * `record --jsonl`): a file is read in chunks and never held whole; stdin is read once.
+ * `record --jsonl`): a file is read in chunks and never held whole; stdin and a pipe are read
+ * once and held, up to a bound.
  */
 import { accessSync, constants, createReadStream, readFileSync, statSync } from "node:fs";
-import { byteNotUtf8, firstNonUtf8, isStrataError } from "../core/errors.js";
+import { byteNotUtf8, firstNonUtf8, isStrataError, StrataError } from "../core/errors.js";
+import { shellWord } from "./style.js";
 import { UsageError } from "./usage-error.js";
 
 /**
- * The lines of `file`, read as a stream (a chunk of the file in memory at a time), split where
- * readline splits (\n, \r\n, a lone \r). Each line's bytes are read by `decode` (the core's
- * `utf8Text`, passed in so that this module, loaded by every command, loads no schema library): a
- * byte that is not UTF-8 is refused (INVALID_INPUT, naming the line and the byte), never read as
- * U+FFFD. A newline byte is never part of a UTF-8 character, so a line's bytes stand alone.
+ * The longest line `remember/record --jsonl` reads, in bytes: four times the longest item a line
+ * can hold (a statement of 8,000 characters, 100 steps of 1,000, metadata of 16,000, every
+ * character written as a `\uXXXX` escape: under 0.8 MB). A longer line is refused when its bytes
+ * pass the bound, before it is parsed: a pipe of gigabytes with no newline was held whole, and its
+ * line grew by copying (a 32 MB line took 100 s to read, attacks49).
  */
-export async function* fileLines(file: string, decode: Decode): AsyncGenerator<string> {
-  const stream = createReadStream(file);
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The most text `heldLines` holds (characters, a byte each for ASCII): stdin and a pipe given as a
+ * path are read to their end and held before anything is written, so that a bad line refuses the
+ * whole input. More is refused, nothing written, naming the way that reads twice: a file.
+ */
+export const MAX_HELD_CHARS = 256 * 1024 * 1024;
+
+/**
+ * The lines of a byte stream (a file read in chunks, stdin, a pipe), split where readline splits
+ * (\n, \r\n, a lone \r), a line's chunks joined once at its end, so reading is linear in the
+ * input. Each line's bytes are read by `decode` (the core's `utf8Text`, passed in so that this
+ * module, loaded by every command, loads no schema library): a byte that is not UTF-8 is refused
+ * (INVALID_INPUT, naming the line and the byte), never read as U+FFFD. A newline byte is never part
+ * of a UTF-8 character, so a line's bytes stand alone. A line over `maxLine` bytes is refused
+ * (INVALID_INPUT, `details.line`) as soon as it passes the bound, so a stream with no newline ends.
+ *
+ *   for await (const line of streamLines(process.stdin, "stdin", decode)) …
+ */
+export async function* streamLines(
+  source: AsyncIterable<Uint8Array | string>,
+  name: string,
+  decode: Decode,
+  maxLine: number = MAX_LINE_BYTES,
+): AsyncGenerator<string> {
   let line = 0;
   const texts = (bytes: Buffer): string[] =>
-    decode(bytes, `${file} line ${++line}`).replace(/\r$/, "").split("\r");
-  try {
-    let rest: Buffer = Buffer.alloc(0);
-    for await (const chunk of stream) {
-      let data: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
-      for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a)) {
-        yield* texts(data.subarray(0, nl));
-        data = data.subarray(nl + 1);
-      }
-      rest = data;
+    decode(bytes, `${name} line ${++line}`).replace(/\r$/, "").split("\r");
+  let parts: Buffer[] = [];
+  let held = 0;
+  const hold = (bytes: Buffer) => {
+    held += bytes.length;
+    if (held > maxLine)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `${name} line ${line + 1} is longer than ${maxLine.toLocaleString("en-US")} bytes, more than any item a line can hold (JSONL holds one item a line: is this JSONL?). Nothing was written.`,
+        { line: line + 1, maxLineBytes: maxLine },
+      );
+    parts.push(bytes);
+  };
+  for await (const chunk of source) {
+    const data =
+      typeof chunk === "string"
+        ? Buffer.from(chunk)
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    let start = 0;
+    for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
+      hold(data.subarray(start, nl));
+      const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      parts = [];
+      held = 0;
+      yield* texts(bytes);
+      start = nl + 1;
     }
-    if (rest.length > 0) yield* texts(rest);
+    if (start < data.length) hold(data.subarray(start));
+  }
+  if (held > 0) yield* texts(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+}
+
+/** The lines of `file`, read as a stream (a chunk of the file in memory at a time): `streamLines`. */
+export async function* fileLines(file: string, decode: Decode): AsyncGenerator<string> {
+  const stream = createReadStream(file);
+  try {
+    yield* streamLines(stream, file, decode);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined || isStrataError(error)) throw error;
@@ -40,17 +91,33 @@ export async function* fileLines(file: string, decode: Decode): AsyncGenerator<s
 
 /**
  * Lines read once and held, each later call replaying them: for an input that cannot be read
- * twice — a pipe given as a path, bash's `<(…)` (/dev/fd/63) or a FIFO, is empty (or, a FIFO,
- * waits for a new writer) the second time. `remember --jsonl <(…)` checked its lines on the first
- * read and wrote none on the second, saying "strengthened" (attacks48).
+ * twice — stdin, a pipe given as a path, bash's `<(…)` (/dev/fd/63) or a FIFO, is empty (or, a
+ * FIFO, waits for a new writer) the second time. `remember --jsonl <(…)` checked its lines on the
+ * first read and wrote none on the second, saying "strengthened" (attacks48). At most `limit`
+ * characters are held: more is refused (INVALID_INPUT), so a pipe of gigabytes, or one that never
+ * ends, stops the command with nothing written instead of filling memory (attacks49).
  *
- *   const lines = heldLines(() => fileLines("/dev/fd/63", decode)); // lines() twice: the same lines
+ *   const lines = heldLines(() => fileLines("/dev/fd/63", decode), "/dev/fd/63"); // lines() twice: the same lines
  */
-export function heldLines(read: () => AsyncIterable<string>): () => AsyncIterable<string> {
+export function heldLines(
+  read: () => AsyncIterable<string>,
+  name: string,
+  limit: number = MAX_HELD_CHARS,
+): () => AsyncIterable<string> {
   let held: Promise<string[]> | null = null;
   const collect = async () => {
     const out: string[] = [];
-    for await (const line of read()) out.push(line);
+    let chars = 0;
+    for await (const line of read()) {
+      chars += line.length + 1;
+      if (chars > limit)
+        throw new StrataError(
+          "INVALID_INPUT",
+          `${name} holds more than ${Math.round(limit / 1024 / 1024)} MiB of text: input that can be read only once (stdin, a pipe) is held in memory to be checked before anything is written, and this much is not. Nothing was written. Write it to a file first and pass the file, which is read twice and never held: … > items.jsonl, then --jsonl items.jsonl.`,
+          { maxHeldChars: limit },
+        );
+      out.push(line);
+    }
     return out;
   };
   return () =>
@@ -60,6 +127,35 @@ export function heldLines(read: () => AsyncIterable<string>): () => AsyncIterabl
     })();
 }
 
+/**
+ * The command that goes on with a `--jsonl` input from its line `line`, said when a run stops part
+ * way: the user's own words in their order (namespace, gate, batch size kept: the printed
+ * `tail … | strata remember --jsonl -` wrote the rest into the default namespace of the default
+ * store), the input read from `tail -n +LINE FILE` on stdin, the store's word replaced by `db` (its
+ * path, or a PostgreSQL URL without its password, which is never echoed), each word quoted for a
+ * POSIX shell. Stdin has no name to give `tail`: FILE stands for what was piped in.
+ *
+ *   resumeCommand(["-n", "work", "remember", "--jsonl", "my items.jsonl"], { file: "/home/ana/my items.jsonl", self: "strata" }, 7);
+ *   // tail -n +7 '/home/ana/my items.jsonl' | strata -n work remember --jsonl -
+ */
+export function resumeCommand(
+  argv: readonly string[],
+  o: { file: string | null; db?: string; self: string },
+  line: number,
+): string {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if ((word === "--jsonl" || word === "--db") && i + 1 < argv.length) {
+      words.push(word, word === "--jsonl" ? "-" : (o.db ?? argv[i + 1]!));
+      i++;
+    } else if (word.startsWith("--jsonl=")) words.push("--jsonl=-");
+    else if (word.startsWith("--db=")) words.push(`--db=${o.db ?? word.slice("--db=".length)}`);
+    else words.push(word);
+  }
+  return `tail -n +${line} ${o.file === null ? "FILE" : shellWord(o.file)} | ${o.self} ${words.map(shellWord).join(" ")}`;
+}
+
 /** Whether `file` is a regular file, which reads the same twice (not a pipe, a FIFO, a device). */
 export function isRegularFile(file: string): boolean {
   try {
@@ -67,11 +163,6 @@ export function isRegularFile(file: string): boolean {
   } catch {
     return true; // left to the read, which names the problem
   }
-}
-
-/** The lines of a text, split where a file's lines would be. */
-export async function* textLines(text: Promise<string>): AsyncGenerator<string> {
-  for (const line of (await text).split("\n")) yield line;
 }
 
 /** The usage error for a file a command cannot read (`code`: ENOENT, EISDIR, EACCES …). */
@@ -106,6 +197,12 @@ export function checkReadable(input: string): void {
 
 /** Bytes read as UTF-8 text, or a refusal naming `what` (the core's `utf8Text`). */
 export type Decode = (bytes: Uint8Array, what: string) => string;
+
+/** The lines of stdin (`streamLines`); a usage error when it is a terminal (nothing piped in). */
+export async function* stdinLines(decode: Decode): AsyncGenerator<string> {
+  if (process.stdin.isTTY) throw new UsageError(NOTHING_PIPED);
+  yield* streamLines(process.stdin, "stdin", decode);
+}
 
 /** All of stdin as text, read by `decode`; a usage error when it is a terminal (nothing piped in). */
 export async function readStdin(decode: Decode): Promise<string> {

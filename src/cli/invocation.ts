@@ -56,10 +56,17 @@ export interface RunEnv {
   readInput(path: string | undefined): Promise<string>;
   /**
    * The lines of a file (or of stdin for `-` or none), to read as often as asked: each call of the
-   * returned function reads them again from the start. A file streams, a chunk at a time; stdin,
-   * which cannot be read twice, is kept in memory on the first read.
+   * returned function reads them again from the start. A file streams, a chunk at a time; stdin or
+   * a pipe, which cannot be read twice, is kept in memory on the first read (at most
+   * `MAX_HELD_CHARS`; a line at most `MAX_LINE_BYTES`).
    */
   readLines(path: string | undefined): () => AsyncIterable<string>;
+  /**
+   * For the lines `readLines(path)` reads: the command that goes on from a line, the user's own
+   * words with that input fed from `tail -n +LINE` (`resumeCommand`). Optional: without it a
+   * command says the pattern.
+   */
+  resumeFrom?(path: string | undefined): (line: number) => string;
   /**
    * From now until the command ends, Ctrl-C (SIGINT) asks the command to stop at its next safe
    * point instead of killing the process; a second Ctrl-C stops at once (exit 130). Returns

@@ -35,7 +35,8 @@ import {
   isRegularFile,
   notUtf8Input,
   readStdin,
-  textLines,
+  resumeCommand,
+  stdinLines,
   unreadable,
 } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
@@ -252,6 +253,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const location = named ?? join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
     const dbPath = onServer ? location : resolve(process.cwd(), location);
+    const self = env.npm_command === "exec" ? "npx strata" : "strata";
     // Bars are for people watching a terminal: never in pipes, --json or --quiet.
     const progressBars =
       !process.stderr.isTTY || global.json || global.quiet ? null : await import("cli-progress");
@@ -283,7 +285,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       ...(storeNamed
         ? { dbOption: `--db ${shellWord(onServer ? describeLocation(location) : dbPath)}` }
         : {}),
-      self: env.npm_command === "exec" ? "npx strata" : "strata",
+      self,
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
       progress: (label, options) => {
@@ -368,14 +370,22 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             yield* fileLines(file, await utf8Decoder());
           };
           // A pipe given as a path reads once: held, as stdin is.
-          return isRegularFile(file) ? read : heldLines(read);
+          return isRegularFile(file) ? read : heldLines(read, file);
         }
-        let text: Promise<string> | null = null;
-        return () => {
-          text ??= utf8Decoder().then(readStdin);
-          return textLines(text);
-        };
+        return heldLines(async function* () {
+          yield* stdinLines(await utf8Decoder());
+        }, "stdin");
       },
+      resumeFrom: (path) => (line) =>
+        resumeCommand(
+          argv,
+          {
+            file: path === undefined || path === "-" ? null : resolve(process.cwd(), path),
+            db: onServer ? describeLocation(location) : dbPath,
+            self,
+          },
+          line,
+        ),
       readInput: async (path) => {
         if (path !== undefined && path !== "-") {
           const file = resolve(process.cwd(), path);

@@ -171,6 +171,7 @@ function jsonlInvocation(
             batchSize: o.batchSize as number | undefined,
             gate: o.gate as string | undefined,
             ...(env.interruptible ? { stopRequested: env.interruptible() } : {}),
+            ...(env.resumeFrom ? { resumeFrom: env.resumeFrom(o.jsonl as string) } : {}),
           },
           env.progress(command, { lines: true }),
         ),

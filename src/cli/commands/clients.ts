@@ -3,6 +3,7 @@
  * no parser behind it, so the command registrars can name the clients in `--help` without
  * loading install's or doctor's TOML parser.
  */
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export const CLIENTS = ["claude-code", "claude-desktop", "cursor", "codex", "gemini", "windsurf"] as const;
@@ -27,5 +28,39 @@ export function defaultConfigPath(client: Client, home: string, platform: string
       return join(home, ".gemini", "settings.json");
     case "windsurf":
       return join(home, ".codeium", "windsurf", "mcp_config.json");
+  }
+}
+
+/**
+ * The most of a client's file doctor and install read. Claude Code's ~/.claude.json holds its
+ * history and grows to megabytes; a file of hundreds is no client's settings, and read whole it
+ * ended doctor with "unexpected failure: Cannot create a string longer than 0x1fffffe8
+ * characters" (attacks49).
+ */
+export const MAX_CLIENT_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A client's file as bytes, read only when it is a regular file of at most
+ * `MAX_CLIENT_FILE_BYTES`; `{ refused }` says why it was not read: not a regular file (a FIFO waits
+ * for a writer for ever: install hung on one; a link to /dev/zero never ends), too large, or
+ * unreadable (`code`: EACCES …). Null when it does not exist. Doctor reports a refusal, install
+ * refuses to edit the file; neither reads it another way.
+ *
+ *   clientFileBytes("/home/ana/.cursor/mcp.json"); // <Buffer 7b 0a …>
+ *   clientFileBytes("/home/ana/.cursor/mcp.json"); // { refused: "… is not a regular file" } (a FIFO)
+ */
+export function clientFileBytes(path: string): Buffer | { refused: string; code?: string } | null {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) return { refused: `${path} is not a regular file` };
+    if (stat.size > MAX_CLIENT_FILE_BYTES)
+      return {
+        refused: `${path} is ${Math.round(stat.size / 1024 / 1024)} MB, more than a client's file can be (${MAX_CLIENT_FILE_BYTES / 1024 / 1024} MB)`,
+      };
+    return readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    if (code === "ENOENT") return null;
+    return { refused: `${path} cannot be read (${code})`, code };
   }
 }

@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -96,6 +104,21 @@ describe("doctor's client checks on a client file it cannot read", () => {
     // A FIFO no one writes to: reading it would wait for ever.
     execFileSync("mkfifo", [path]);
     expect((await check("cursor"))?.detail).toContain(`${path} is not a regular file`);
+    rmSync(path);
+    // A link to /dev/zero: read, it would never end.
+    symlinkSync("/dev/zero", path);
+    expect((await check("cursor"))?.detail).toContain(`${path} is not a regular file`);
+    rmSync(path);
+  });
+  it("a file larger than any client's (600 MB, sparse) is said, never read (read, it ended doctor)", async () => {
+    const path = defaultConfigPath("claude-code", home);
+    writeFileSync(path, "");
+    truncateSync(path, 600 * 1024 * 1024);
+    const found = await check("claude-code");
+    expect(found).toMatchObject({ status: "warn" });
+    expect(found?.detail).toBe(
+      `${path} is 600 MB, more than a client's file can be (256 MB); doctor did not read it`,
+    );
     rmSync(path);
   });
 });

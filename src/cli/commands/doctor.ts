@@ -5,14 +5,14 @@
  * vector, the Node.js version, and which agent clients are wired to which store. Each check is
  * ok, warn or fail, with the command that fixes it.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import type { Memory } from "../../core/engine.js";
 import { byteNotUtf8, firstNonUtf8, isStrataError, type StrataError } from "../../core/errors.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
 import { type Style, shellWord, table } from "../style.js";
-import { CLIENTS, defaultConfigPath } from "./clients.js";
+import { CLIENTS, clientFileBytes, defaultConfigPath } from "./clients.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 
@@ -56,21 +56,14 @@ function wiredStore(
   home: string,
 ): { db: string | null } | { unreadable: string; fix: string } | undefined {
   const path = defaultConfigPath(client, home);
-  if (!existsSync(path)) return undefined;
   const format = client === "codex" ? "TOML" : "JSON";
   const byHand = `fix ${shellWord(path)} by hand (strata install ${client} refuses to edit it as it is)`;
-  let bytes: Buffer;
-  try {
-    if (!statSync(path).isFile())
-      return { unreadable: `${path} is not a regular file; doctor did not read it`, fix: byHand };
-    bytes = readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    return {
-      unreadable: `${path} cannot be read (${code})`,
-      fix: `check the file's permissions: ls -l ${shellWord(path)}`,
-    };
-  }
+  const bytes = clientFileBytes(path);
+  if (bytes === null) return undefined;
+  if (!Buffer.isBuffer(bytes))
+    return bytes.code
+      ? { unreadable: bytes.refused, fix: `check the file's permissions: ls -l ${shellWord(path)}` }
+      : { unreadable: `${bytes.refused}; doctor did not read it`, fix: byHand };
   const bad = firstNonUtf8(bytes);
   if (bad >= 0)
     return {

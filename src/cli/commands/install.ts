@@ -16,13 +16,13 @@
  * The first time a file is touched, a copy is kept as `<file>.before-strata`. Uninstall removes
  * Strata's own entries and nothing else.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, sep } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { StrataError, utf8Text } from "../../core/errors.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 import { withPassfilePassword } from "../../store/postgres/postgres-passfile.js";
-import type { Client } from "./clients.js";
+import { type Client, clientFileBytes } from "./clients.js";
 
 export { CLIENTS, type Client, defaultConfigPath } from "./clients.js";
 
@@ -101,15 +101,26 @@ export function ephemeralReason(bin: string, roots: readonly string[]): string |
 }
 
 /**
- * A client's file as UTF-8 text, or INVALID_INPUT naming the file and the byte that is not UTF-8:
- * read as U+FFFD, the user's other entries ("theme": "caf\xe9") were written back changed
- * (attacks47). The file is the user's; it is left as it is.
+ * A client's file as UTF-8 text ("" when it does not exist), or INVALID_INPUT naming the file and
+ * the byte that is not UTF-8: read as U+FFFD, the user's other entries ("theme": "caf\xe9") were
+ * written back changed (attacks47); or naming why it was not read (`clientFileBytes`: not a
+ * regular file — install hung on a FIFO —, too large, unreadable). The file is the user's; it is
+ * left as it is.
  */
-const readUtf8 = (path: string) => utf8Text(readFileSync(path), path);
+function readText(path: string): string {
+  const bytes = clientFileBytes(path);
+  if (bytes === null) return "";
+  if (!Buffer.isBuffer(bytes))
+    throw new StrataError(
+      "INVALID_INPUT",
+      `${bytes.refused}, so install did not read it: fix it by hand (nothing was changed), or pass another file.`,
+      { path },
+    );
+  return utf8Text(bytes, path);
+}
 
 function readJson(path: string): Record<string, unknown> {
-  if (!existsSync(path)) return {};
-  const text = readUtf8(path);
+  const text = readText(path);
   if (!text.trim()) return {};
   try {
     const value = JSON.parse(text) as unknown;
@@ -123,8 +134,6 @@ function readJson(path: string): Record<string, unknown> {
     { path },
   );
 }
-
-const readText = (path: string) => (existsSync(path) ? readUtf8(path) : "");
 
 /** Our own entries are recognised by the hook verb, so a re-install replaces them. */
 const isStrataHook = (group: HookGroup, verb: string) =>

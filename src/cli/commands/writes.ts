@@ -94,6 +94,12 @@ export interface JsonlArgs {
    * kept, and the answer says where the input stopped (`interrupted`).
    */
   stopRequested?: () => boolean;
+  /**
+   * The command that goes on from input line `line`, said when a run stops part way: the user's
+   * own words (namespace, store, gate kept; paths quoted), the input read from `tail -n +LINE`.
+   * Default: `tail -n +LINE FILE | strata COMMAND --jsonl -`, a pattern to fill in.
+   */
+  resumeFrom?: (line: number) => string;
 }
 
 export interface JsonlResult {
@@ -119,7 +125,7 @@ export interface JsonlResult {
    * Set when the run was stopped (Ctrl-C) between batches: `written` items are stored (every
    * batch before the stop, whole); the input from line `nextLine` on was not written.
    */
-  interrupted?: { written: number; nextLine: number };
+  interrupted?: { written: number; nextLine: number; resume: string };
 }
 
 /** Default of `--batch-size` for gated lines (each one compared with the store and the batch). */
@@ -165,6 +171,8 @@ export async function runJsonl(
     );
   const gate = args.gate === "off" || args.gate === "approximate" ? args.gate : "on";
   const layer = command === "remember" ? "belief" : "episode";
+  const resumeFrom =
+    args.resumeFrom ?? ((line: number) => `tail -n +${line} FILE | strata ${command} --jsonl -`);
 
   // Pass 1: every line parsed and checked, a batch at a time; nothing is written. What each batch
   // held is kept as a digest, so pass 2 writes only what was checked (a file rewritten between
@@ -199,7 +207,7 @@ export async function runJsonl(
   const changed = (line: number) =>
     new StrataError(
       "INVALID_INPUT",
-      `the input changed since it was checked: from line ${line} it is not what the first read checked (a file rewritten, cut or added to while it was read). ${written > 0 ? `The ${written} items before line ${line} were written, nothing from it on: go on with tail -n +${line} FILE | strata ${command} --jsonl - once the file is as it should be.` : "Nothing was written."}`,
+      `the input changed since it was checked: from line ${line} it is not what the first read checked (a file rewritten, cut or added to while it was read). ${written > 0 ? `The ${written} items before line ${line} were written, nothing from it on: go on with ${resumeFrom(line)} once the file is as it should be.` : "Nothing was written."}`,
       { line, written },
     );
   for await (const batch of batchesOf(args.lines(), batchSize, command)) {
@@ -209,7 +217,7 @@ export async function runJsonl(
     // read whole in one chunk and a synchronous store otherwise never leave the microtask queue.
     if (args.stopRequested) await new Promise((resume) => setImmediate(resume));
     if (args.stopRequested?.()) {
-      interrupted = { written, nextLine: batch.lines[0]! };
+      interrupted = { written, nextLine: batch.lines[0]!, resume: resumeFrom(batch.lines[0]!) };
       break;
     }
     try {
@@ -230,7 +238,7 @@ export async function runJsonl(
       if (error instanceof StrataError && written > 0)
         throw new StrataError(
           error.code,
-          `${error.message} (the ${written} items before this batch of ${chunk.length} were written; this batch and the rest were not)`,
+          `${error.message} (the ${written} items before this batch of ${chunk.length} were written; this batch and the rest were not: once it is mended, go on with ${resumeFrom(batch.lines[0]!)})`,
           { ...error.details, written },
         );
       throw error;
@@ -326,7 +334,7 @@ export function renderJsonl(r: JsonlResult, style: Style): string {
       ? `${style.good(`remembered ${count}`)} item${r.items === 1 ? "" : "s"} without the write gate (--gate off): stored ${r.stored}`
       : `${style.good(`${r.command === "remember" ? "remembered" : "recorded"} ${count}`)} item${r.items === 1 ? "" : "s"} through the write gate: stored ${r.stored}, strengthened ${done - r.stored}`;
   const stop = r.interrupted
-    ? `\n${style.warn("interrupted")} (Ctrl-C): lines from ${r.interrupted.nextLine} on were not written. To go on without restating what is stored: tail -n +${r.interrupted.nextLine} FILE | strata ${r.command} --jsonl -`
+    ? `\n${style.warn("interrupted")} (Ctrl-C): lines from ${r.interrupted.nextLine} on were not written. To go on without restating what is stored: ${r.interrupted.resume}`
     : "";
   return `${head}${stop}\n${indent(
     keyValues(

@@ -82,6 +82,30 @@ describe("withPassfilePassword", () => {
     ).toBe("pw");
   });
 
+  it("refuses the matching line when its bytes are not UTF-8, naming the file and line, never the byte; other lines' bytes are no matter", () => {
+    const bytes = Buffer.concat([
+      Buffer.from("other:*:*:*:caf", "latin1"),
+      Buffer.from([0xe9]),
+      Buffer.from("\ndb:5432:strata:strata:s3cr", "latin1"),
+      Buffer.from([0xe9]),
+      Buffer.from("t\n"),
+    ]);
+    const url = () =>
+      withPassfilePassword("postgres://strata@db/strata", { env: {}, read: () => bytes, home: "/h" });
+    expect(url).toThrow(/^line 2 of .*\.pgpass, the one that matches this server, is not UTF-8/);
+    try {
+      url();
+    } catch (error) {
+      expect(JSON.stringify(error)).not.toMatch(/s3cr|0xE9|\uFFFD/);
+      expect((error as Error).message).not.toMatch(/s3cr|0xE9|\uFFFD/);
+    }
+    // A line that does not match may hold any bytes: the match is read as before.
+    const other = Buffer.concat([bytes.subarray(0, 16), Buffer.from("\ndb:5432:strata:strata:s3cret\n")]);
+    expect(
+      parse(withPassfilePassword("postgres://strata@db/strata", { env: {}, read: () => other })).password,
+    ).toBe("s3cret");
+  });
+
   const dir = mkdtempSync(join(tmpdir(), "strata-pgpass-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it.skipIf(process.platform === "win32")(
