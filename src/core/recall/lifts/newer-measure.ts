@@ -171,8 +171,6 @@ const UNIT_LINK_RARE = 4;
  * holder or doing) — or, for a question about the speaker, that both give of the speaker, whatever
  * else the store counts in it ("I weigh 63 kg" / "I'm at 59 kg today" beside "the cat weighs 6.2 kg":
  * `ownUnitsLinking`, own-measures.ts), and
- * not tied to the question only by its verb (`MEASURE_LINKED_BY_VERB`: "paying $52/mo now" for "what
- * do i pay for my room each month", the room said by neither), and
  * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
@@ -279,7 +277,7 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
       (w) => linking(w) || w === ended,
       (w) => linking(w) || own?.has(w) === true,
     );
-    if (!changed || linkedOnlyByVerbOf(req.query, older.text, text, req.lexicon)) continue;
+    if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon))
       continue;
