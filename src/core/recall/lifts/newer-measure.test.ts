@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../../index.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { anotherNamedDoer } from "./newer-measure.js";
+import { anotherNamedDoer, linkedOnlyByVerbOf } from "./newer-measure.js";
 
 /**
  * `newerMeasureFound` through `RARE_UNIT` (changed-measures.ts): a newer statement that counts the
@@ -160,5 +160,89 @@ describe("anotherNamedDoer: a named other's doing for a question the speaker ask
     ["how much was pledged at harvest", "Aunty Nkechi pledged ₦500,000 at harvest thanksgiving.", false],
   ])("asked %j, %j → %j", (question, statement, expected) => {
     expect(anotherNamedDoer(question, statement, sharedWordNet())).toBe(expected);
+  });
+});
+
+/**
+ * `MEASURE_LINKED_BY_VERB` (`linkedOnlyByVerbOf`): two measures tied to the question only by its
+ * verb, the newer naming none of the question's nouns, are measures of other things done that way.
+ */
+describe("recall: no newer measure lifted over an older the question's verb alone links (MEASURE_LINKED_BY_VERB)", () => {
+  const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
+  it('another payment said with "paying" is not ranked as a newer measure of the loans', async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("My room in the shared house is $700 a month, bills included.", { at: "2026-01-03" });
+    await mem.remember("paying $150/mo on my undergrad loans", { at: "2026-01-10" });
+    await mem.remember("the gym added a student rate!!! paying $52/mo now", { at: "2026-03-01" });
+    const hits = await mem.recall("what do i pay for my room each month", { k: 5 });
+    await mem.close?.();
+    expect(hits.some((h) => h.text.includes("$52/mo"))).toBe(true);
+    // `newerMeasureFirst`'s lift ("newer than [id] with another measure…"); `newerMeasureFound`, which
+    // finds by a shared rare word, does not read the rule (it cost two right lifts: "melatonin").
+    expect(hits.some((h) => /\] with another measure of what the question asks/.test(h.why.summary))).toBe(
+      false,
+    );
+  });
+});
+
+describe("linkedOnlyByVerbOf: two measures linked only by the question's verb (MEASURE_LINKED_BY_VERB)", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  it.each([
+    // Positives: only the verb links them, and the newer names none of the question's nouns.
+    [
+      "what do i pay for my room each month",
+      "paying $150/mo on my undergrad loans",
+      "the gym added a student rate!!! paying $52/mo now",
+      true,
+    ],
+    [
+      "how much is the driver paid",
+      "Paid the BBMP tax for the flat online today, ₹11,240 this year.",
+      "Paid the painter ₹40,000 in the end.",
+      true,
+    ],
+    [
+      "how much property tax do we pay on the flat",
+      "We pay the part-timer $600 a month.",
+      "For the new helper the agency say we must pay $700, that is the market rate now.",
+      true,
+    ],
+    // Negatives: the pair shares the question's thing ("internet", "vitamin D", "cholesterol").
+    [
+      "how much do I pay for internet",
+      "internet bill: $89.95 par mois",
+      "with the promo the internet is $65 par mois",
+      false,
+    ],
+    [
+      "What dose of vitamin D do I take?",
+      "I take 1,000 IU of vitamin D every day through the winter.",
+      "I'm taking 4,000 IU of vitamin D now on the doctor's advice.",
+      false,
+    ],
+    [
+      "what dose is my cholesterol medicine at",
+      "I'm on atorvastatin 20mg at night for the cholesterol",
+      "The doctor had a look at ma cholesterol and put the atorvastatin up tae 40mg",
+      false,
+    ],
+    // A question that names nothing but its verb: the verb is what it asks.
+    [
+      "how much do I weigh now",
+      "I weigh 84kg, I need to start walking in the evenings.",
+      "Weighed myself this morning, 79kg!",
+      false,
+    ],
+    // The newer names the question's noun, though the older shares only the verb.
+    [
+      "what do i pay for my room each month",
+      "paying $150/mo on my undergrad loans",
+      "my room is $700 a month now",
+      false,
+    ],
+  ])("asked %j, %j then %j → %j", (question, older, newer, expected) => {
+    expect(linkedOnlyByVerbOf(question, older, newer, sharedWordNet())).toBe(expected);
   });
 });

@@ -17,7 +17,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import { namedSubject } from "../../state-slots.js";
-import { contentTokens, queryTerms } from "../../text.js";
+import { contentTokens, queryTerms, stemV1 } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
@@ -31,6 +31,7 @@ import {
   othersState,
   unsettledMoves,
 } from "./moves.js";
+import { linkedOnlyByVerb } from "./newer-first.js";
 import { mayBeOwnMeasures, ownUnitsLinking } from "./own-measures.js";
 import { actorsOf } from "./pair-checks.js";
 
@@ -43,7 +44,10 @@ import { actorsOf } from "./pair-checks.js";
  * thermostat lives at 20.5 degrees now" for "What temperature is our thermostat set to?"). Both
  * said by the same actor (an assistant's "most adults take 600 IU" is no change of the user's
  * dose), not another person's state for a question about the speaker's (`othersState`), and no
- * verdict that closed the pair (a non-lexical `distinct` or `refines`). The lexical judge is not
+ * verdict that closed the pair (a non-lexical `distinct` or `refines`), and not a pair tied to the
+ * question only by its verb (`MEASURE_LINKED_BY_VERB`, `linkedOnlyByVerbOf`: "paying $52/mo now"
+ * over "paying $150/mo on my undergrad loans" for "what do i pay for my room each month"). The
+ * lexical judge is not
  * asked: it reads many such pairs as about different things (an unmatched subject, "lives" tagged
  * a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
  * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
@@ -94,6 +98,7 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(newer.text, slot, req.lexicon)) continue;
+    if (linkedOnlyByVerbOf(req.query, older.text, about(newer), req.lexicon)) continue;
     moves.push({
       older,
       newer,
@@ -108,6 +113,34 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
     (m) => ` with another measure of what the question asks (${m.note}) and no verdict yet`,
   );
   return open.map(({ older, newer }) => ({ older, newer }));
+}
+
+/**
+ * `MEASURE_LINKED_BY_VERB`: two measures tied to the question only by its verb, the newer naming
+ * none of its nouns nor filling its stranded preposition — newerFirst's pair test
+ * (`linkedOnlyByVerb`) read over the question's words the older says (stemmed, `stemV1`). A number
+ * the verb alone links is the number of another thing done that way: "paying $52/mo now, the gym
+ * added a student rate" over "paying $150/mo on my undergrad loans" for "what do i pay for my room
+ * each month" (linked by "pay"; the room is said by neither). Not "with the promo the internet is
+ * $65 par mois" over "internet bill: $89.95 par mois" for "how much do I pay for internet" (the
+ * internet is the question's thing), nor "I'm taking 4,000 IU of vitamin D now" over "I take 1,000
+ * IU of vitamin D" for "What dose of vitamin D do I take?", nor a question that names nothing but
+ * its verb ("how much do I weigh now": "79kg!" over "I weigh 84kg"). `await loadTagger()` first.
+ *
+ *   linkedOnlyByVerbOf("what do i pay for my room each month", "paying $150/mo on my undergrad loans",
+ *     "paying $52/mo now", wordnet)                                                            // → true
+ *   linkedOnlyByVerbOf("how much do I pay for internet", "internet bill: $89.95 par mois",
+ *     "with the promo the internet is $65 par mois", wordnet)                                  // → false
+ */
+export function linkedOnlyByVerbOf(
+  question: string,
+  older: string,
+  newer: string,
+  lexicon: Lexicon | undefined,
+): boolean {
+  const asked = new Set(contentTokens(question, stemV1));
+  const shared = [...new Set(contentTokens(older, stemV1))].filter((w) => asked.has(w));
+  return linkedOnlyByVerb(question, shared, newer, lexicon);
 }
 
 /** How many items a unit search starts from (`newerMeasureFound`)… */
