@@ -47,9 +47,8 @@ import { actorsOf } from "./pair-checks.js";
  * verdict that closed the pair (a non-lexical `distinct` or `refines`), and not a pair tied to the
  * question only by its verb (`MEASURE_LINKED_BY_VERB`, `linkedOnlyByVerbOf`: "paying $52/mo now"
  * over "paying $150/mo on my undergrad loans" for "what do i pay for my room each month"). The
- * lexical judge is not
- * asked: it reads many such pairs as about different things (an unmatched subject, "lives" tagged
- * a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
+ * lexical judge is not asked: it reads many such pairs as about different things (an unmatched
+ * subject, "lives" tagged a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
  * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
  */
 export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
