@@ -145,9 +145,14 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // up Nikau from kōhanga on Mondays").
       // Or leaves out a modifier of a noun it says (`MODIFIER_LEFT_OUT`: "the Christmas concert" for
       // "The choir's Christmas concert"): `askedLeftOut`.
-      if (askedA.some((w) => !wbFolded.has(withoutMarks(w)))) await loadTagger();
-      const leftOut = askedLeftOut(matching.get(a.id)!, askedA, wbFolded, withoutReason(matching.get(b.id)!));
-      if (leftOut.length > 0 && askedA.length > leftOut.length && !paired) {
+      // Read only for a pair sleep did not pair, and the tagger loaded only when the newer leaves out
+      // some of the asked words, not none nor all (a keyword recall otherwise loads no tagger).
+      const some = !paired && askedA.some((w) => !wbFolded.has(withoutMarks(w)));
+      if (some && askedA.some((w) => wbFolded.has(withoutMarks(w)))) await loadTagger();
+      const leftOut = some
+        ? askedLeftOut(matching.get(a.id)!, askedA, wbFolded, withoutReason(matching.get(b.id)!))
+        : [];
+      if (leftOut.length > 0 && askedA.length > leftOut.length) {
         if (onlyAskedVerbLeftOut(query, leftOut, wbFolded)) leftOut.length = 0;
       }
       if (askedA.length === 0 || (!paired && leftOut.length > 0)) {
