@@ -141,9 +141,9 @@
  * conductors, fares, SACCO, insurance, inspection, mechanic and fuel, the shop's float, rent and
  * numbers, his units, lecturers, exams and fees, his children's school, his mother in Nyeri, his
  * chama, his church and his football; values changed in passing inside longer messages, two by his
- * own correction, some relayed from the SACCO, NTSA, the school or his mother, and his brother's,
- * wife's or a classmate's value, an offer refused, a plan dropped or a rumour beside his; split by
- * hash).
+ * own correction, some relayed from the landlord, a doctor or his mother, and his brother's, his
+ * wife's or a rival operator's value, an offer refused, a plan dropped or a rumour beside his; split
+ * by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that

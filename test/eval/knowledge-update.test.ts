@@ -448,8 +448,8 @@ describe("knowledge-update eval", () => {
     // As fresh9's to fresh25's, no question names a value of its case. One matatu owner in Nairobi
     // writes on WhatsApp in English with Sheng and Swahili about his two matatus and their SACCO, his
     // wife's M-Pesa shop, his evening diploma, his children, his mother in Nyeri, his chama, his church
-    // and his football: another person's value of the same kind (his brother's matatu, a rival SACCO's
-    // fare, his wife's church role, a classmate's graduation) is only ever a non-update's distractor.
+    // and his football: another person's value of the same kind (his brother's matatu, a rival
+    // operator's fare, his wife's church role, his son's club) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(21);
     expect(twice).toBe(10);
