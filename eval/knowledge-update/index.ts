@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -133,6 +133,17 @@
  * changed in passing inside long messages, some relayed from the clinic, the school, the vet or her
  * daughter, four corrections of her own, and a neighbour's or friend's value or a plan not carried
  * out beside hers; split by hash).
+ * Twenty-eight with `fresh26` (fresh26.json, 120 cases written in the fiftieth session without
+ * reading the rules, by one user: a matatu owner-operator in Nairobi in his thirties with two
+ * matatus on a route under a SACCO, an M-Pesa agent shop his wife runs and an evening diploma,
+ * writing to his assistant on WhatsApp in English mixed with Sheng and Swahili, shillings and "bob"
+ * written several ways, times in the Swahili and the English reckoning, about his drivers,
+ * conductors, fares, SACCO, insurance, inspection, mechanic and fuel, the shop's float, rent and
+ * numbers, his units, lecturers, exams and fees, his children's school, his mother in Nyeri, his
+ * chama, his church and his football; values changed in passing inside longer messages, two by his
+ * own correction, some relayed from the landlord, a doctor or his mother, and his brother's, his
+ * wife's or a rival operator's value, an offer refused, a plan dropped or a rumour beside his; split
+ * by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -202,6 +213,7 @@ export const SETS = [
   "fresh23",
   "fresh24",
   "fresh25",
+  "fresh26",
 ] as const;
 
 /**
@@ -460,7 +472,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-seven. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-eight. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -479,7 +491,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -218,4 +218,12 @@ describe("frozen held-out halves", () => {
       "810b8ffe276b5e1813601a6b2f34458229db55b414fec23dff7be76acd2057c8",
     );
   });
+
+  // Written in the fiftieth session (h/fresh26) and frozen before any recall ran on it: its
+  // held-out half is reported as aggregates only.
+  it("eval/knowledge-update's fresh26 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh26").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "08c3dcaefdbde5256e5038920403016c776b456451295a438f28f131a403bd76",
+    );
+  });
 });
