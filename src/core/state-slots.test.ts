@@ -753,7 +753,7 @@ describe("ASKED_PHRASE_RULE: a statement names the phrase a question asks by a w
   });
 });
 
-describe("notfound50: askedSlot reads a wh-word with a contracted \"is\" and a possessive typed in lower case", () => {
+describe('notfound50: askedSlot reads a wh-word with a contracted "is" and a possessive typed in lower case', () => {
   it.each([
     // WH_WITH_BE: the tagger reads "where's"/"when's"/"how's" as one adverb and "whats" as a
     // determiner; each is the question's finite verb, in the present.
