@@ -516,9 +516,11 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
  * is in the present ("What phone do I have?", "Which team am I on?", "What's my afternoon
  * drink?", "Where does my sister live?"), not past ("When did…", "What was…"), not a modal
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
- * unless a marker of the present goes with it ("What have I been drinking lately?"). Whose state
- * is the speaker's when the question is in the first person (the user asks about themselves),
- * else a named person's ("What is Ana's phone?"), else, with a `lexicon` that reads the thing as no
+ * unless a marker of the present goes with it ("What have I been drinking lately?"); a wh-word
+ * with "is" contracted onto it is that verb however it is tagged or typed ("where's", "whats",
+ * `WH_WITH_BE`). Whose state is the speaker's when the question is in the first person (the user
+ * asks about themselves), else a named person's ("What is Ana's phone?"; with a `lexicon`, a
+ * possessive in lower case too, "maisie's hair", "nan's carer", `OWNER_IN_LOWER_CASE`), else, with a `lexicon` that reads the thing as no
  * person, the speaker's when it asks a thing's state said with "the" ("Which day is the shop
  * shut?", "Who insures the van?", `thingHeld`); the thing's value asked itself ("What is the API
  * rate limit?") asks no person's slot. A recall query without its question mark is read
