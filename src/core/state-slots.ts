@@ -520,10 +520,10 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
  * with "is" contracted onto it is that verb however it is tagged or typed ("where's", "whats",
  * `WH_WITH_BE`). Whose state is the speaker's when the question is in the first person (the user
  * asks about themselves), else a named person's ("What is Ana's phone?"; with a `lexicon`, a
- * possessive in lower case too, "maisie's hair", "nan's carer", `OWNER_IN_LOWER_CASE`), else, with a `lexicon` that reads the thing as no
- * person, the speaker's when it asks a thing's state said with "the" ("Which day is the shop
- * shut?", "Who insures the van?", `thingHeld`); the thing's value asked itself ("What is the API
- * rate limit?") asks no person's slot. A recall query without its question mark is read
+ * possessive in lower case too, "maisie's hair", "nan's carer", `OWNER_IN_LOWER_CASE`), else,
+ * with a `lexicon` that reads the thing as no person, the speaker's when it asks a thing's state
+ * said with "the" ("Which day is the shop shut?", "Who insures the van?", `thingHeld`); the
+ * thing's value asked itself ("What is the API rate limit?") asks no person's slot. A recall query without its question mark is read
  * (`asksOfRecall`: "which inhaler am I on"). The attributes are the stemmed words of
  * the question's own slots (`slotsOf`): its nouns and the speaker's verbs ("run" in "How far do I
  * run?"), never a wh-word or an auxiliary.
