@@ -752,3 +752,45 @@ describe("ASKED_PHRASE_RULE: a statement names the phrase a question asks by a w
     expect(namesAskedPhrase(statement, askedPhraseWords(question, asked), asked)).toBe(named);
   });
 });
+
+describe('notfound50: askedSlot reads a wh-word with a contracted "is" and a possessive typed in lower case', () => {
+  it.each([
+    // WH_WITH_BE: the tagger reads "where's"/"when's"/"how's" as one adverb and "whats" as a
+    // determiner; each is the question's finite verb, in the present.
+    ["where's my pension account", "speaker", ["account"]],
+    ["When's my eye test?", "speaker", ["test"]],
+    ["how's my cholesterol these days", "speaker", ["cholesterol"]],
+    ["whats my shoe size", "speaker", ["size"]],
+    ["wheres my passport", "speaker", ["passport"]],
+    ["Where’s Priya's new flat?", "priya", ["flat"]],
+    // OWNER_IN_LOWER_CASE: a name the lexicon lists as no noun, or a person's noun.
+    ["what colour is keisha's bike", "keisha", ["bike"]],
+    ["who's nan's dentist these days", "nan", ["dentist"]],
+    ["what's the lodger's phone number", "lodger", ["phone", "number"]],
+  ])("%s → %s's %j", (question, subject, attributes) => {
+    const slot = askedSlot(question, sharedWordNet());
+    expect(slot?.subject).toBe(subject);
+    for (const a of attributes) expect(slot?.attributes).toContain(a);
+  });
+
+  it.each([
+    // A thing's or an animal's possessive in lower case names no person: the thing is the speaker's.
+    ["when is the car's service due", "speaker"],
+    ["who looks after the dog's teeth", "speaker"],
+  ])("not a person's: %s → %s", (question, subject) => {
+    expect(askedSlot(question, sharedWordNet())?.subject ?? "speaker").toBe(subject);
+    expect(askedSlot(question, sharedWordNet())?.subject).not.toBe(question.match(/(\w+)'s /)?.[1]);
+  });
+
+  it.each([
+    // "whose" is no contraction, and asks whose, not a state of anyone's.
+    "whose bike is this",
+    // The thing asked itself after the contraction: the world's state, as "When is the quarterly review?".
+    "when's the quarterly review",
+  ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());
+
+  it("a lower-case possessive is read only with a lexicon to say it names a person", () => {
+    expect(askedSlot("what colour is keisha's bike")).toBeNull();
+    expect(askedSlot("what colour is keisha's bike", sharedWordNet())?.subject).toBe("keisha");
+  });
+});

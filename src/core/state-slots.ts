@@ -487,17 +487,43 @@ const PRESENT_AUX = new Set([
 const CONTRACTED_BE = /[’'](?:s|re|m)$/;
 
 /**
+ * `WH_WITH_BE`: a question word with "is" or "are" contracted onto it, with or without its
+ * apostrophe, is the question's finite verb, whatever the tagger reads it as: "where's", "when’s"
+ * and "how's" are read as one adverb, "whats" and "whos" (typed or dictated with no apostrophe) as
+ * a determiner or a noun. "Where's my savings account?", "when's my dentist appointment", "whats my
+ * blood type" ask what holds now. Not "whose" ("Whose phone is this?"), nor "where" alone.
+ */
+const WH_WITH_BE = /^(?:what|who|where|when|how|why)(?:[’'](?:s|re)|s)$/i;
+
+/**
+ * `OWNER_IN_LOWER_CASE`: a possessive written in lower case names the person whose state is asked
+ * when the lexicon lists its word as no noun ("maisie's hair", "gaz's hourly rate": a name typed
+ * with no capital) or as a person ("nan's carer", "rachel's manager", "the grandson's 21st"), as a
+ * capitalised "Ana's phone" does. Not a thing's ("the car's mot", "the choir's Christmas concert")
+ * nor an animal's ("the dog's health"), whose owner is the speaker; without a lexicon to tell, the
+ * word names no one.
+ */
+function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string | null {
+  if (!lexicon || (w.pos !== "NOUN" && w.pos !== "PROPN") || WH_WITH_BE.test(w.text)) return null;
+  if (!LOWER_START.test(w.text) || !/[’']s$/.test(w.text)) return null;
+  const owner = w.text.toLowerCase().replace(/[’']s$/, "");
+  return !lexicon.lists(owner, "noun") || lexicon.isPerson(owner) ? owner : null;
+}
+
+/**
  * The slot a question asks when it asks about a state that holds now, or null. Read with the
  * tagger (`await loadTagger()` first): the finite verb — the question's first verb or auxiliary —
  * is in the present ("What phone do I have?", "Which team am I on?", "What's my afternoon
  * drink?", "Where does my sister live?"), not past ("When did…", "What was…"), not a modal
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
- * unless a marker of the present goes with it ("What have I been drinking lately?"). Whose state
- * is the speaker's when the question is in the first person (the user asks about themselves),
- * else a named person's ("What is Ana's phone?"), else, with a `lexicon` that reads the thing as no
- * person, the speaker's when it asks a thing's state said with "the" ("Which day is the shop
- * shut?", "Who insures the van?", `thingHeld`); the thing's value asked itself ("What is the API
- * rate limit?") asks no person's slot. A recall query without its question mark is read
+ * unless a marker of the present goes with it ("What have I been drinking lately?"); a wh-word
+ * with "is" contracted onto it is that verb however it is tagged or typed ("where's", "whats",
+ * `WH_WITH_BE`). Whose state is the speaker's when the question is in the first person (the user
+ * asks about themselves), else a named person's ("What is Ana's phone?"; with a `lexicon`, a
+ * possessive in lower case too, "maisie's hair", "nan's carer", `OWNER_IN_LOWER_CASE`), else,
+ * with a `lexicon` that reads the thing as no person, the speaker's when it asks a thing's state
+ * said with "the" ("Which day is the shop shut?", "Who insures the van?", `thingHeld`); the
+ * thing's value asked itself ("What is the API rate limit?") asks no person's slot. A recall query without its question mark is read
  * (`asksOfRecall`: "which inhaler am I on"). The attributes are the stemmed words of
  * the question's own slots (`slotsOf`): its nouns and the speaker's verbs ("run" in "How far do I
  * run?"), never a wh-word or an auxiliary.
@@ -517,12 +543,13 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
       w.pos === "AUX" ||
       (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
       (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
+      WH_WITH_BE.test(w.text) ||
       doerVerbAt(words, i),
   );
   if (finite < 0) return null;
   const f = words[finite]!;
   const form = f.text.toLowerCase();
-  const contracted = CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form);
+  const contracted = (CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form)) || WH_WITH_BE.test(form);
   let present: boolean;
   if (contracted) present = true;
   else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") present = PRESENT_AUX.has(form);
@@ -542,7 +569,9 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
     const name = (w: TaggedWord | undefined) => w?.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text);
     const after = words[finite + 1];
     const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
-    subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
+    subject = named
+      ? named.text.toLowerCase().replace(/[’']s$/, "")
+      : (words.map((w) => ownerInLowerCase(w, lexicon)).find((o) => o !== null) ?? null);
     // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
     // user's memory, a thing said with "the" and no other owner is the speaker's. Not when the
     // question names a person, a name the lexicon lists as no noun ("the adoption agency Caroline is
