@@ -859,6 +859,27 @@ describe("askedLeftOut (newerFirst's word test): MODIFIER_LEFT_OUT (below49)", (
       "Rhodri moved my electric to EDF.",
       ["electricity"],
     ],
+    // HEAD_KEEPS_MODIFIER (below50): the head said bare may be another of its kind — the village
+    // library is no mobile library, a clinic no hearing aid clinic, the committee's secretary no
+    // answer to who the marae secretary is (the shapes of fresh23's and fresh22's wrong lifts).
+    [
+      "where does the mobile library stop",
+      "The mobile library comes to the square on Tuesdays.",
+      "The library is open late on Thursdays now.",
+      ["mobile"],
+    ],
+    [
+      "which hospital is my hearing aid clinic at",
+      "The hearing aid clinic is at Ysbyty Gwynedd in Bangor.",
+      "I've noted where the clinic is now.",
+      ["hear", "aid"],
+    ],
+    [
+      "who is the marae secretary",
+      "marae secretary is Whaea Hine, she sends the pānui",
+      "The secretary says the committee meets at 7pm now.",
+      ["marae"],
+    ],
   ])("for %j, %j then %j: %j left out", (question, older, newer, expected) => {
     expect(leftOut(question, older, newer)).toEqual(expected);
   });

@@ -525,10 +525,14 @@ export function sharedInAnotherCompound(
  * choir's Christmas concert"). The newer must say that noun as the head of its phrase ("Gaz's tax
  * return is done by an online firm now" names no "council tax"), not after a preposition ("we sell
  * sausages in bread for $3.50 at the sizzle" says nothing of where "the club sausage sizzle" is),
- * and not as a unit of time ("I'm sending £520 a month now" is of no "big trip next month"). Not a
- * word that narrows no noun ("the last bus home" / "the last bus back": "home"), a verb before its
- * object or a noun before a verb ("The vet weighed Mot" for "how much does Mot weigh" / "which vet
- * does Mot go to"), nor a modifier when no other asked word of the older's is said.
+ * and not as a unit of time ("I'm sending £520 a month now" is of no "big trip next month"), and it
+ * must keep in front of that noun another asked word the older says of it (`HEAD_KEEPS_MODIFIER`:
+ * "the Christmas concert", "Mia's party"; not "The library is open late now" for "the mobile library",
+ * "I've noted where the clinic is now" for "the hearing aid clinic": a head said bare may be
+ * another of its kind). Not a word that narrows no noun ("the last bus home" / "the last bus back":
+ * "home"), a verb before its object or a noun before a verb ("The vet weighed Mot" for "how much
+ * does Mot weigh" / "which vet does Mot go to"), nor a modifier when no other asked word of the
+ * older's is said.
  * `await loadTagger()` first.
  *
  *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"],
@@ -550,6 +554,7 @@ export function askedLeftOut(
   // The nouns the newer says as what its clause is about, not after a preposition ("…for $3.50 at the
   // sizzle" says where something else is sold, not where the sizzle is).
   const theirs = tagged(newerText);
+  const said = new Set(askedA.map(withoutMarks).filter((w) => newer.has(w)));
   const heads = new Set(
     theirs.flatMap((w, i) => {
       // A unit of time is when, not a thing ("£520 a month now" names no "next month"'s thing).
@@ -557,7 +562,14 @@ export function askedLeftOut(
       if (!noun(w) || noun(theirs[i + 1]) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
       let k = i - 1;
       while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
-      return theirs[k]?.pos === "ADP" ? [] : stems(w);
+      if (theirs[k]?.pos === "ADP") return [];
+      // `HEAD_KEEPS_MODIFIER`: the phrase keeps a modifier the older says of it ("the Christmas
+      // concert", "Mia's party"); the head said bare ("the library", "the clinic") may be another of
+      // its kind ("the mobile library" is no village library).
+      const kept = theirs
+        .slice(k + 1, i)
+        .some((m) => (noun(m) || m.pos === "ADJ") && stems(m).some((t) => said.has(t)));
+      return kept ? stems(w) : [];
     }),
   );
   // A modifier of a noun the newer says: the word, then one or two nouns, the last of them said by the newer.
