@@ -791,6 +791,12 @@ describe("askedLeftOut (newerFirst's word test): MODIFIER_LEFT_OUT (below49)", (
       "Mia's birthday party is at the pool.",
       "Mia's party is at the bowling alley now.",
     ],
+    // HEAD_KEEPS_MODIFIER (below50): the kept modifier is the older's, asked or not ("TB").
+    [
+      "when's the herd test",
+      "The TB herd test is booked for the 14th of November.",
+      "They moved the TB test on us again, it's the 4th of December now.",
+    ],
   ])("for %j, %j then %j: nothing left out", (question, older, newer) => {
     expect(leftOut(question, older, newer)).toEqual([]);
   });
