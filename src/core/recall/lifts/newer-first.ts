@@ -529,10 +529,10 @@ export function sharedInAnotherCompound(
  * must keep in front of that noun another modifier the older says of it (`HEAD_KEEPS_MODIFIER`: "the
  * Christmas concert", "Mia's party", "the TB test" for "The TB herd test"; not "The library is open
  * late now" for "the mobile library", "I've noted where the clinic is now" for "the hearing aid
- * clinic": a head said bare may be another of its kind). Not a word that narrows no noun ("the last bus home" / "the last bus back":
- * "home"), a verb before its object or a noun before a verb ("The vet weighed Mot" for "how much
- * does Mot weigh" / "which vet does Mot go to"), nor a modifier when no other asked word of the
- * older's is said.
+ * clinic": a head said bare may be another of its kind). Not a word that narrows no noun ("the
+ * last bus home" / "the last bus back": "home"), a verb before its object or a noun before a verb
+ * ("The vet weighed Mot" for "how much does Mot weigh" / "which vet does Mot go to"), nor a modifier
+ * when no other asked word of the older's is said.
  * `await loadTagger()` first.
  *
  *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"],
