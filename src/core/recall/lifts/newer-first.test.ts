@@ -791,6 +791,12 @@ describe("askedLeftOut (newerFirst's word test): MODIFIER_LEFT_OUT (below49)", (
       "Mia's birthday party is at the pool.",
       "Mia's party is at the bowling alley now.",
     ],
+    // HEAD_KEEPS_MODIFIER (below50): the kept modifier is the older's, asked or not ("TB").
+    [
+      "when's the herd test",
+      "The TB herd test is booked for the 14th of November.",
+      "They moved the TB test on us again, it's the 4th of December now.",
+    ],
   ])("for %j, %j then %j: nothing left out", (question, older, newer) => {
     expect(leftOut(question, older, newer)).toEqual([]);
   });
@@ -858,6 +864,27 @@ describe("askedLeftOut (newerFirst's word test): MODIFIER_LEFT_OUT (below49)", (
       "My electricity is with Octopus.",
       "Rhodri moved my electric to EDF.",
       ["electricity"],
+    ],
+    // HEAD_KEEPS_MODIFIER (below50): the head said bare may be another of its kind — the village
+    // library is no mobile library, a clinic no hearing aid clinic, the committee's secretary no
+    // answer to who the marae secretary is (the shapes of fresh23's and fresh22's wrong lifts).
+    [
+      "where does the mobile library stop",
+      "The mobile library comes to the square on Tuesdays.",
+      "The library is open late on Thursdays now.",
+      ["mobile"],
+    ],
+    [
+      "which hospital is my hearing aid clinic at",
+      "The hearing aid clinic is at Ysbyty Gwynedd in Bangor.",
+      "I've noted where the clinic is now.",
+      ["hear", "aid"],
+    ],
+    [
+      "who is the marae secretary",
+      "marae secretary is Whaea Hine, she sends the pānui",
+      "The secretary says the committee meets at 7pm now.",
+      ["marae"],
     ],
   ])("for %j, %j then %j: %j left out", (question, older, newer, expected) => {
     expect(leftOut(question, older, newer)).toEqual(expected);

@@ -525,10 +525,14 @@ export function sharedInAnotherCompound(
  * choir's Christmas concert"). The newer must say that noun as the head of its phrase ("Gaz's tax
  * return is done by an online firm now" names no "council tax"), not after a preposition ("we sell
  * sausages in bread for $3.50 at the sizzle" says nothing of where "the club sausage sizzle" is),
- * and not as a unit of time ("I'm sending £520 a month now" is of no "big trip next month"). Not a
- * word that narrows no noun ("the last bus home" / "the last bus back": "home"), a verb before its
- * object or a noun before a verb ("The vet weighed Mot" for "how much does Mot weigh" / "which vet
- * does Mot go to"), nor a modifier when no other asked word of the older's is said.
+ * and not as a unit of time ("I'm sending £520 a month now" is of no "big trip next month"), and it
+ * must keep in front of that noun another modifier the older says of it (`HEAD_KEEPS_MODIFIER`: "the
+ * Christmas concert", "Mia's party", "the TB test" for "The TB herd test"; not "The library is open
+ * late now" for "the mobile library", "I've noted where the clinic is now" for "the hearing aid
+ * clinic": a head said bare may be another of its kind). Not a word that narrows no noun ("the
+ * last bus home" / "the last bus back": "home"), a verb before its object or a noun before a verb
+ * ("The vet weighed Mot" for "how much does Mot weigh" / "which vet does Mot go to"), nor a modifier
+ * when no other asked word of the older's is said.
  * `await loadTagger()` first.
  *
  *   askedLeftOut("The choir's Christmas concert is at Galeri.", ["choir", "christmas", "concert"],
@@ -550,22 +554,40 @@ export function askedLeftOut(
   // The nouns the newer says as what its clause is about, not after a preposition ("…for $3.50 at the
   // sizzle" says where something else is sold, not where the sizzle is).
   const theirs = tagged(newerText);
-  const heads = new Set(
-    theirs.flatMap((w, i) => {
-      // A unit of time is when, not a thing ("£520 a month now" names no "next month"'s thing).
-      // The head of its phrase, not a modifier of another noun ("Gaz's tax return" names no tax).
-      if (!noun(w) || noun(theirs[i + 1]) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
-      let k = i - 1;
-      while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
-      return theirs[k]?.pos === "ADP" ? [] : stems(w);
-    }),
-  );
-  // A modifier of a noun the newer says: the word, then one or two nouns, the last of them said by the newer.
+  const modifier = (w: TaggedWord | undefined) => noun(w) || w?.pos === "ADJ";
+  // Each head with the modifiers its phrase keeps in front of it (`HEAD_KEEPS_MODIFIER`, below).
+  const heads = theirs.flatMap((w, i) => {
+    // A unit of time is when, not a thing ("£520 a month now" names no "next month"'s thing).
+    // The head of its phrase, not a modifier of another noun ("Gaz's tax return" names no tax).
+    if (!noun(w) || noun(theirs[i + 1]) || saysTime(w.lemma.toLowerCase(), [w], undefined)) return [];
+    let k = i - 1;
+    while (k >= 0 && ["DET", "PRON", "ADJ", "NOUN", "PROPN"].includes(theirs[k]!.pos)) k--;
+    if (theirs[k]?.pos === "ADP") return [];
+    const kept = theirs
+      .slice(k + 1, i)
+      .filter(modifier)
+      .flatMap(stems);
+    return [{ head: new Set(stems(w)), kept: new Set(kept) }];
+  });
+  // A modifier of a noun the newer says: the word, then one or two nouns, the last of them said by
+  // the newer as a head that keeps another modifier the older says of it (`HEAD_KEEPS_MODIFIER`: "the
+  // Christmas concert", "Mia's party", "the TB test" for "The TB herd test"); a head said bare ("the
+  // library", "the clinic") may be another of its kind ("the mobile library" is no village library).
   const narrowsSaid = (stem: string) =>
     words.some((w, i) => {
-      if (!(noun(w) || w.pos === "ADJ") || !stems(w).includes(stem)) return false;
-      for (let j = i + 1; j <= i + 2 && noun(words[j]); j++)
-        if (!noun(words[j + 1]) && stems(words[j]!).some((t) => heads.has(t))) return true;
+      if (!modifier(w) || !stems(w).includes(stem)) return false;
+      let start = i;
+      while (start > 0 && modifier(words[start - 1])) start--;
+      for (let j = i + 1; j <= i + 2 && noun(words[j]); j++) {
+        if (noun(words[j + 1])) continue;
+        const olders = words
+          .slice(start, j)
+          .flatMap(stems)
+          .filter((t) => !left.includes(t));
+        const said = stems(words[j]!);
+        if (heads.some((h) => said.some((t) => h.head.has(t)) && olders.some((t) => h.kept.has(t))))
+          return true;
+      }
       return false;
     });
   return left.filter((w) => !narrowsSaid(w));
