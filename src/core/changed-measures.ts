@@ -61,6 +61,8 @@ import type { TaggedWord } from "./judge/tagger.js";
 import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
 import {
   DATE,
+  DATE_IN_FIGURES,
+  DAY_OF_MONTH,
   datedMeasuresOf,
   isClock,
   isMonthName,
@@ -205,14 +207,45 @@ const clips = (word: string, words: ReadonlySet<string>) =>
 /** Wh-words whose answer is no number: a place, a person, a reason. */
 const NOT_A_MEASURE = /^(?:where|who|whom|whose|why)$/i;
 
-/** "When", "what time", "what hour": a question of when. */
-const ASKS_WHEN = /\bwhen\b|\b(?:what|which)\s+(?:time|hour|date|day)\b/i;
+/** The units of a point in time: a time of day, a date, a day of the month, a date in figures. */
+const POINTS_IN_TIME: ReadonlySet<string> = new Set([TIME_OF_DAY, DATE, DAY_OF_MONTH, DATE_IN_FIGURES]);
+
+/** The units of a span of time ("in 3 weeks", "every 2 weeks", "a 1h45 half"), as `measuresOf` names them. */
+const SPANS_OF_TIME: ReadonlySet<string> = new Set(
+  "ms s min minute hr hour day night week weekend fortnight month year".split(" "),
+);
+
+/** Nouns after "what" or "which" that ask when ("what time", "which days", "what date"). */
+const WHEN_NOUN = /^(?:time|hour|date|day|days|night|evening|morning)$/i;
+
+/**
+ * Whether the wh-word at `wh` asks when: "when" itself, or "what"/"which" with a noun of time that
+ * heads its phrase ("what time…", "which days…"; not "what time zone…", "which day rate…").
+ */
+function asksWhenAt(words: readonly TaggedWord[], wh: number): boolean {
+  if (/^when$/i.test(words[wh]!.text)) return true;
+  const noun = words[wh + 1];
+  const next = words[wh + 2];
+  return (
+    /^(?:what|which)$/i.test(words[wh]!.text) &&
+    noun !== undefined &&
+    WHEN_NOUN.test(noun.text) &&
+    next?.pos !== "NOUN" &&
+    next?.pos !== "PROPN"
+  );
+}
 
 /**
  * `ASKS_A_MEASURE`: the question's first wh-word asks for an answer a number can be, in `unit`.
+ * `WHEN_ASKS_TIME`: a question of when (its first wh-word "when", "what time", "which day…") is
+ * answered by a point or a span of time, never by money, a percent or a weight ("when does the
+ * season start on the grass" takes "the 25th of April", not "£315 for the season"; "when do I pay
+ * £40" takes a date); a point in time answers only a question of when ("how much does the POS take
+ * when I withdraw": its "when" opens a clause of the question, so no date or clock answers it).
  *
  *   asksMeasure("How many days a week do I work from home?", "day")  // → true
  *   asksMeasure("Where do I work?", "time of day")                   // → false
+ *   asksMeasure("When is rent due?", "KES")                          // → false
  */
 export function asksMeasure(question: string, unit: string): boolean {
   const words = tagged(question);
@@ -222,8 +255,9 @@ export function asksMeasure(question: string, unit: string): boolean {
     if (NOT_A_MEASURE.test(w.text)) return false;
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
     if (/^how$/i.test(w.text) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
+    if (asksWhenAt(words, wh)) return POINTS_IN_TIME.has(unit) || SPANS_OF_TIME.has(unit);
   }
-  return (unit !== TIME_OF_DAY && unit !== DATE) || ASKS_WHEN.test(question);
+  return !POINTS_IN_TIME.has(unit);
 }
 
 /** Third persons: a measure said of one of them is theirs. */
