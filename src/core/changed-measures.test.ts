@@ -148,7 +148,7 @@ describe("WHEN_ASKS_TIME: a question of when is answered by a point or a span of
     ["when is rent due", DATE, true],
     ["when do I pay £40", DATE, true],
     ["when does the season start on the grass", DATE, true],
-    ["which days do I get a visit from the care service", TIME_OF_DAY, true],
+    ["which days do I get a visit from the care service", DATE, true],
     ["what day is my sister's wedding", DATE, true],
     ["until when is my seaman's book good", DATE, true],
     ["when's my physio now", "week", true],
@@ -166,6 +166,13 @@ describe("WHEN_ASKS_TIME: a question of when is answered by a point or a span of
     ["how much rent do I pay each month", DAY_OF_MONTH, false],
     // a noun of time that is a compound's modifier asks no when
     ["what time zone am I in for meetings", TIME_OF_DAY, false],
+    // "what time" asks a time of day, "which day" a day
+    ["which days do I work from home", TIME_OF_DAY, false],
+    ["what time is the bus", DATE, false],
+    // a wh-word with its verb written on is read as the wh-word
+    ["when's the walking group", TIME_OF_DAY, true],
+    ["when's the walking group", "£", false],
+    ["who's in charge of the choir", "₦", false],
   ])("%s (%s): %s", (question, unit, expected) => {
     expect(asksMeasure(question, unit)).toBe(expected);
   });

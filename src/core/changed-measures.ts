@@ -207,32 +207,38 @@ const clips = (word: string, words: ReadonlySet<string>) =>
 /** Wh-words whose answer is no number: a place, a person, a reason. */
 const NOT_A_MEASURE = /^(?:where|who|whom|whose|why)$/i;
 
-/** The units of a point in time: a time of day, a date, a day of the month, a date in figures. */
-const POINTS_IN_TIME: ReadonlySet<string> = new Set([TIME_OF_DAY, DATE, DAY_OF_MONTH, DATE_IN_FIGURES]);
+/** The units of a day: a date, a day of the month, a date in figures. */
+const DAYS: ReadonlySet<string> = new Set([DATE, DAY_OF_MONTH, DATE_IN_FIGURES]);
+
+/** The units of a point in time: a time of day or a day. */
+const POINTS_IN_TIME: ReadonlySet<string> = new Set([TIME_OF_DAY, ...DAYS]);
 
 /** The units of a span of time ("in 3 weeks", "every 2 weeks", "a 1h45 half"), as `measuresOf` names them. */
 const SPANS_OF_TIME: ReadonlySet<string> = new Set(
   "ms s min minute hr hour day night week weekend fortnight month year".split(" "),
 );
 
-/** Nouns after "what" or "which" that ask when ("what time", "which days", "what date"). */
-const WHEN_NOUN = /^(?:time|hour|date|day|days|night|evening|morning)$/i;
+/** Nouns after "what" or "which" that ask a time of day ("what time", "which hour"). */
+const CLOCK_NOUN = /^(?:time|hour)$/i;
+
+/** Nouns after "what" or "which" that ask a day ("which days", "what date", "what night"). */
+const DAY_NOUN = /^(?:date|day|days|night|evening|morning)$/i;
+
+/** A wh-word, alone or with its verb written on ("when's", "who’s", "what's"). */
+const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re|d))?$/i;
 
 /**
- * Whether the wh-word at `wh` asks when: "when" itself, or "what"/"which" with a noun of time that
- * heads its phrase ("what time…", "which days…"; not "what time zone…", "which day rate…").
+ * The points in time the wh-word at `wh` asks for, or null when it asks no when: "when" any; "what
+ * time…", "which hour…" a time of day; "which day…", "what date…" a day — each noun heading its
+ * phrase (not "what time zone…", "which day rate…").
  */
-function asksWhenAt(words: readonly TaggedWord[], wh: number): boolean {
-  if (/^when$/i.test(words[wh]!.text)) return true;
-  const noun = words[wh + 1];
+function pointsAskedAt(words: readonly TaggedWord[], wh: number): ReadonlySet<string> | null {
+  const w = WH_WORD.exec(words[wh]!.text)![1]!.toLowerCase();
+  if (w === "when") return POINTS_IN_TIME;
+  const noun = words[wh + 1]?.text ?? "";
   const next = words[wh + 2];
-  return (
-    /^(?:what|which)$/i.test(words[wh]!.text) &&
-    noun !== undefined &&
-    WHEN_NOUN.test(noun.text) &&
-    next?.pos !== "NOUN" &&
-    next?.pos !== "PROPN"
-  );
+  if ((w !== "what" && w !== "which") || next?.pos === "NOUN" || next?.pos === "PROPN") return null;
+  return CLOCK_NOUN.test(noun) ? new Set([TIME_OF_DAY]) : DAY_NOUN.test(noun) ? DAYS : null;
 }
 
 /**
@@ -240,8 +246,9 @@ function asksWhenAt(words: readonly TaggedWord[], wh: number): boolean {
  * `WHEN_ASKS_TIME`: a question of when (its first wh-word "when", "what time", "which day…") is
  * answered by a point or a span of time, never by money, a percent or a weight ("when does the
  * season start on the grass" takes "the 25th of April", not "£315 for the season"; "when do I pay
- * £40" takes a date); a point in time answers only a question of when ("how much does the POS take
- * when I withdraw": its "when" opens a clause of the question, so no date or clock answers it).
+ * £40" takes a date); "what time" by a time of day, "which day" by a day; and a point in time
+ * answers only a question of when ("how much does the POS take when I withdraw": its "when" opens a
+ * clause of the question, so no date or clock answers it).
  *
  *   asksMeasure("How many days a week do I work from home?", "day")  // → true
  *   asksMeasure("Where do I work?", "time of day")                   // → false
@@ -249,13 +256,14 @@ function asksWhenAt(words: readonly TaggedWord[], wh: number): boolean {
  */
 export function asksMeasure(question: string, unit: string): boolean {
   const words = tagged(question);
-  const wh = words.findIndex((w) => /^(?:where|who|whom|whose|why|how|what|which|when)$/i.test(w.text));
+  const wh = words.findIndex((w) => WH_WORD.test(w.text));
   if (wh >= 0) {
-    const w = words[wh]!;
-    if (NOT_A_MEASURE.test(w.text)) return false;
+    const w = WH_WORD.exec(words[wh]!.text)![1]!;
+    if (NOT_A_MEASURE.test(w)) return false;
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
-    if (/^how$/i.test(w.text) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
-    if (asksWhenAt(words, wh)) return POINTS_IN_TIME.has(unit) || SPANS_OF_TIME.has(unit);
+    if (/^how$/i.test(w) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
+    const points = pointsAskedAt(words, wh);
+    if (points) return points.has(unit) || SPANS_OF_TIME.has(unit);
   }
   return !POINTS_IN_TIME.has(unit);
 }
