@@ -169,10 +169,9 @@ describe("WHEN_ASKS_TIME: a question of when is answered by a point or a span of
     // "what time" asks a time of day, "which day" a day
     ["which days do I work from home", TIME_OF_DAY, false],
     ["what time is the bus", DATE, false],
-    // a wh-word with its verb written on is read as the wh-word
+    // "when" with its verb written on is read as "when"
     ["when's the walking group", TIME_OF_DAY, true],
     ["when's the walking group", "£", false],
-    ["who's in charge of the choir", "₦", false],
   ])("%s (%s): %s", (question, unit, expected) => {
     expect(asksMeasure(question, unit)).toBe(expected);
   });

@@ -224,8 +224,12 @@ const CLOCK_NOUN = /^(?:time|hour)$/i;
 /** Nouns after "what" or "which" that ask a day ("which days", "what date", "what night"). */
 const DAY_NOUN = /^(?:date|day|days|night|evening|morning)$/i;
 
-/** A wh-word, alone or with its verb written on ("when's", "who’s", "what's"). */
-const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re|d))?$/i;
+/**
+ * A wh-word, and "when" with its verb written on ("when's", "when’re"), one token to the tagger.
+ * "who's", "what's"… are not read here (the wh-word after them is), as before: "who's our car
+ * insured with" is still answered by a measure's lift.
+ */
+const WH_WORD = /^(?:where|who|whom|whose|why|how|what|which|when)$|^when['’](?:s|re|d)$/i;
 
 /**
  * The points in time the wh-word at `wh` asks for, or null when it asks no when: "when" any; "what
@@ -233,8 +237,8 @@ const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re
  * phrase (not "what time zone…", "which day rate…").
  */
 function pointsAskedAt(words: readonly TaggedWord[], wh: number): ReadonlySet<string> | null {
-  const w = WH_WORD.exec(words[wh]!.text)![1]!.toLowerCase();
-  if (w === "when") return POINTS_IN_TIME;
+  const w = words[wh]!.text.toLowerCase();
+  if (w.startsWith("when")) return POINTS_IN_TIME;
   const noun = words[wh + 1]?.text ?? "";
   const next = words[wh + 2];
   if ((w !== "what" && w !== "which") || next?.pos === "NOUN" || next?.pos === "PROPN") return null;
@@ -258,7 +262,7 @@ export function asksMeasure(question: string, unit: string): boolean {
   const words = tagged(question);
   const wh = words.findIndex((w) => WH_WORD.test(w.text));
   if (wh >= 0) {
-    const w = WH_WORD.exec(words[wh]!.text)![1]!;
+    const w = words[wh]!.text;
     if (NOT_A_MEASURE.test(w)) return false;
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
     if (/^how$/i.test(w) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
