@@ -32,6 +32,10 @@
  *     nor "how" before a verb (a manner: "How do I get to work?"). A time of day answers only a
  *     question of when ("When…", "What time…"): "I work the opening shift, 5am to 1pm" gives no
  *     other time of "I walk the dog at 7am before work" for "Where do I work?".
+ *   - `WHEN_ASKS_TIME` (in `ASKS_A_MEASURE`): a question of when is answered only by a point or a
+ *     span of time ("when does the season start" takes no two season-ticket prices; "what time" a
+ *     time of day, "which day" a day), and its "when" is the question's first wh-word, not one
+ *     opening a clause ("how much does the POS take when I withdraw").
  *   - `NO_OTHER_MODIFIER`: a word of the question both say is not narrowed by another word in each
  *     ("Staging media sidecar rate limit" / "Production catalog pipeline rate limit": two rate
  *     limits, each with its number).
