@@ -14,7 +14,7 @@ import {
 } from "./changed-measures.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
-import { DATE, SIGNED_NUMBER, TIME_OF_DAY } from "./typed-values.js";
+import { DATE, DAY_OF_MONTH, SIGNED_NUMBER, TIME_OF_DAY } from "./typed-values.js";
 
 beforeAll(() => loadTagger());
 
@@ -136,6 +136,42 @@ describe("ASKS_A_MEASURE: the question's wh-word asks for a number", () => {
     ["Who fixes our boiler?", "bar", false],
     ["How do I get to pottery?", "minute", false],
     ["What do I do on Wednesdays?", TIME_OF_DAY, false],
+  ])("%s (%s): %s", (question, unit, expected) => {
+    expect(asksMeasure(question, unit)).toBe(expected);
+  });
+});
+
+describe("WHEN_ASKS_TIME: a question of when is answered by a point or a span of time", () => {
+  it.each([
+    // positive: a point or a span of time answers when
+    ["when is rent due", DAY_OF_MONTH, true],
+    ["when is rent due", DATE, true],
+    ["when do I pay £40", DATE, true],
+    ["when does the season start on the grass", DATE, true],
+    ["which days do I get a visit from the care service", DATE, true],
+    ["what day is my sister's wedding", DATE, true],
+    ["until when is my seaman's book good", DATE, true],
+    ["when's my physio now", "week", true],
+    ["what time am I aiming for in the half", "hour", true],
+    // negative: money, a percent, a weight or a count answers no when
+    ["when is rent due", "KES", false],
+    ["when do I pay £40", "£", false],
+    ["when does the season start on the grass", "£", false],
+    ["when is my mortgage fix up", "percent", false],
+    ["what time does the gym open", "kg", false],
+    ["which day do I work", "shift", false],
+    // a "when" that opens a clause of another question asks no time
+    ["how much does the POS take when I withdraw", "₦", true],
+    ["how much does the POS take when I withdraw", DATE, false],
+    ["how much rent do I pay each month", DAY_OF_MONTH, false],
+    // a noun of time that is a compound's modifier asks no when
+    ["what time zone am I in for meetings", TIME_OF_DAY, false],
+    // "what time" asks a time of day, "which day" a day
+    ["which days do I work from home", TIME_OF_DAY, false],
+    ["what time is the bus", DATE, false],
+    // "when" with its verb written on is read as "when"
+    ["when's the walking group", TIME_OF_DAY, true],
+    ["when's the walking group", "£", false],
   ])("%s (%s): %s", (question, unit, expected) => {
     expect(asksMeasure(question, unit)).toBe(expected);
   });

@@ -32,6 +32,10 @@
  *     nor "how" before a verb (a manner: "How do I get to work?"). A time of day answers only a
  *     question of when ("When…", "What time…"): "I work the opening shift, 5am to 1pm" gives no
  *     other time of "I walk the dog at 7am before work" for "Where do I work?".
+ *   - `WHEN_ASKS_TIME` (in `ASKS_A_MEASURE`): a question of when is answered only by a point or a
+ *     span of time ("when does the season start" takes no two season-ticket prices; "what time" a
+ *     time of day, "which day" a day), and its "when" is the question's first wh-word, not one
+ *     opening a clause ("how much does the POS take when I withdraw").
  *   - `NO_OTHER_MODIFIER`: a word of the question both say is not narrowed by another word in each
  *     ("Staging media sidecar rate limit" / "Production catalog pipeline rate limit": two rate
  *     limits, each with its number).
@@ -61,6 +65,8 @@ import type { TaggedWord } from "./judge/tagger.js";
 import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
 import {
   DATE,
+  DATE_IN_FIGURES,
+  DAY_OF_MONTH,
   datedMeasuresOf,
   isClock,
   isMonthName,
@@ -205,25 +211,69 @@ const clips = (word: string, words: ReadonlySet<string>) =>
 /** Wh-words whose answer is no number: a place, a person, a reason. */
 const NOT_A_MEASURE = /^(?:where|who|whom|whose|why)$/i;
 
-/** "When", "what time", "what hour": a question of when. */
-const ASKS_WHEN = /\bwhen\b|\b(?:what|which)\s+(?:time|hour|date|day)\b/i;
+/** The units of a day: a date, a day of the month, a date in figures. */
+const DAYS: ReadonlySet<string> = new Set([DATE, DAY_OF_MONTH, DATE_IN_FIGURES]);
+
+/** The units of a point in time: a time of day or a day. */
+const POINTS_IN_TIME: ReadonlySet<string> = new Set([TIME_OF_DAY, ...DAYS]);
+
+/** The units of a span of time ("in 3 weeks", "every 2 weeks", "a 1h45 half"), as `measuresOf` names them. */
+const SPANS_OF_TIME: ReadonlySet<string> = new Set(
+  "ms s min minute hr hour day night week weekend fortnight month year".split(" "),
+);
+
+/** Nouns after "what" or "which" that ask a time of day ("what time", "which hour"). */
+const CLOCK_NOUN = /^(?:time|hour)$/i;
+
+/** Nouns after "what" or "which" that ask a day ("which days", "what date", "what night"). */
+const DAY_NOUN = /^(?:date|day|days|night|evening|morning)$/i;
+
+/**
+ * A wh-word, and "when" with its verb written on ("when's", "when’re"), one token to the tagger.
+ * "who's", "what's"… are not read here (the wh-word after them is), as before: "who's our car
+ * insured with" is still answered by a measure's lift.
+ */
+const WH_WORD = /^(?:where|who|whom|whose|why|how|what|which|when)$|^when['’](?:s|re|d)$/i;
+
+/**
+ * The points in time the wh-word at `wh` asks for, or null when it asks no when: "when" any; "what
+ * time…", "which hour…" a time of day; "which day…", "what date…" a day — each noun heading its
+ * phrase (not "what time zone…", "which day rate…").
+ */
+function pointsAskedAt(words: readonly TaggedWord[], wh: number): ReadonlySet<string> | null {
+  const w = words[wh]!.text.toLowerCase();
+  if (w.startsWith("when")) return POINTS_IN_TIME;
+  const noun = words[wh + 1]?.text ?? "";
+  const next = words[wh + 2];
+  if ((w !== "what" && w !== "which") || next?.pos === "NOUN" || next?.pos === "PROPN") return null;
+  return CLOCK_NOUN.test(noun) ? new Set([TIME_OF_DAY]) : DAY_NOUN.test(noun) ? DAYS : null;
+}
 
 /**
  * `ASKS_A_MEASURE`: the question's first wh-word asks for an answer a number can be, in `unit`.
+ * `WHEN_ASKS_TIME`: a question of when (its first wh-word "when", "what time", "which day…") is
+ * answered by a point or a span of time, never by money, a percent or a weight ("when does the
+ * season start on the grass" takes "the 25th of April", not "£315 for the season"; "when do I pay
+ * £40" takes a date); "what time" by a time of day, "which day" by a day; and a point in time
+ * answers only a question of when ("how much does the POS take when I withdraw": its "when" opens a
+ * clause of the question, so no date or clock answers it).
  *
  *   asksMeasure("How many days a week do I work from home?", "day")  // → true
  *   asksMeasure("Where do I work?", "time of day")                   // → false
+ *   asksMeasure("When is rent due?", "KES")                          // → false
  */
 export function asksMeasure(question: string, unit: string): boolean {
   const words = tagged(question);
-  const wh = words.findIndex((w) => /^(?:where|who|whom|whose|why|how|what|which|when)$/i.test(w.text));
+  const wh = words.findIndex((w) => WH_WORD.test(w.text));
   if (wh >= 0) {
-    const w = words[wh]!;
-    if (NOT_A_MEASURE.test(w.text)) return false;
+    const w = words[wh]!.text;
+    if (NOT_A_MEASURE.test(w)) return false;
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
-    if (/^how$/i.test(w.text) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
+    if (/^how$/i.test(w) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
+    const points = pointsAskedAt(words, wh);
+    if (points) return points.has(unit) || SPANS_OF_TIME.has(unit);
   }
-  return (unit !== TIME_OF_DAY && unit !== DATE) || ASKS_WHEN.test(question);
+  return !POINTS_IN_TIME.has(unit);
 }
 
 /** Third persons: a measure said of one of them is theirs. */

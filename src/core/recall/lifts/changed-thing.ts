@@ -21,6 +21,7 @@ import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { activeFactsOf, type LiftInput, type Move, olderFactsAsked, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
+import { mayAnswerTyped } from "./same-thing.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` and `sameThingFound` read). */
 const CHANGED_THING_TOP = 5;
@@ -217,6 +218,8 @@ export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
       if (!SPEAKER_SAID.test(b.text)) continue;
       const thing = changesOlderThing(older.text, b.text, req.lexicon);
       if (!thing) continue;
+      // `ANSWER_SAID_RULE`: a change that says no answer of the type the question asks is another thing's.
+      if (!mayAnswerTyped(req.query, b.text)) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
       // The speaker said the change: the judge's "another entity" does not stop it.

@@ -28,6 +28,7 @@ import { relatedByAsked } from "./new-by-related.js";
 import { speakersOf } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
 import { CLAUSE_BREAK } from "./same-slot-first.js";
+import { mayAnswerTyped } from "./same-thing.js";
 
 /** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
 const NEWER_WITHIN = 12;
@@ -172,8 +173,10 @@ export async function changedValueFirst(lift: LiftInput): Promise<{ older: Recal
   const moves: ChangedValueMove[] = [...(await slotChangeMoves(lift))];
   for (const m of await typedValueMoves(lift))
     if (!moves.some((x) => x.older === m.older && x.newer === m.newer)) moves.push(m);
-  if (moves.length === 0) return [];
-  const open = await unsettledMoves(store, moves);
+  // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
+  const answering = moves.filter((m) => mayAnswerTyped(lift.req.query, m.newer.text));
+  if (answering.length === 0) return [];
+  const open = await unsettledMoves(store, answering);
   liftNewer(scored, open, (m) =>
     m.typed
       ? ` speaking of a change ("${m.cue}") to another ${m.typed} ("${m.value}") of what the question asks`

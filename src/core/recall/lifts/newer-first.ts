@@ -19,6 +19,7 @@ import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-re
 import { settledApartEach } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
 import { changeBesideAsked, saysTime, timeAdjuncts } from "./same-slot-first.js";
+import { mayAnswerTyped } from "./same-thing.js";
 import { linkedByFamily } from "./shared-things.js";
 
 /**
@@ -295,12 +296,14 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
     }
   // The pairs a stored verdict settled apart keep their order: read for every pair at once (the
   // loop above lifts nothing, so what it finds does not depend on them).
+  // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
+  const answering = moves.filter((m) => mayAnswerTyped(lift.req.query, m.newer.text));
   const apart = await settledApartEach(
     store,
-    moves.map((m) => ({ a: m.older.id, b: m.newer.id })),
+    answering.map((m) => ({ a: m.older.id, b: m.newer.id })),
     lift.req.namespaces,
   );
-  const unsettled = moves.filter((_, i) => !apart[i]);
+  const unsettled = answering.filter((_, i) => !apart[i]);
   liftNewer(scored, unsettled, (m) => ` about the same thing and no verdict yet (${m.reason})`);
   return unsettled;
 }

@@ -21,6 +21,7 @@ import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import { anotherOfAskedKind } from "./asked-instance.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { withoutReason } from "./reason-clause.js";
+import { mayAnswerTyped } from "./same-thing.js";
 
 /**
  * Current-state questions prefer current beliefs, on the slot the question asks. When the question
@@ -82,8 +83,10 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
       });
     }
   }
-  if (moves.length === 0) return [];
-  const open = await unsettledMoves(store, moves);
+  // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
+  const answering = moves.filter((m) => mayAnswerTyped(req.query, m.newer.text));
+  if (answering.length === 0) return [];
+  const open = await unsettledMoves(store, answering);
   liftNewer(
     scored,
     open,

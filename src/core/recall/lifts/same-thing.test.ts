@@ -9,6 +9,7 @@ import {
   CHANGED_TO,
   CODE,
   distinctiveWords,
+  mayAnswerTyped,
   notTheThing,
   sameThingChange,
   saysAsTheThing,
@@ -485,5 +486,52 @@ describe("ANSWER_TYPE_RULE: a when or how-much question is answered by a value o
     const who = await ranks("Who is my dentist?");
     const whoOff = await ranks("Who is my dentist?", 0);
     expect(who).toEqual(whoOff);
+  });
+});
+
+describe("ANSWER_SAID_RULE: a newer ranked as the newer answer to a when or how-much question says one", () => {
+  it.each<[string, string, boolean]>([
+    // positive: a number, typed or not, or a value of the asked kind
+    ["how many people are on my team", "After the merge we're 11 people now.", true],
+    ["when is the record release show", "vinyl delays AGAIN, release show is now 5/16", true],
+    ["How many days a week do I work from home?", "I'm working from home three days a week now.", true],
+    ["when's the walking group", "the walks have gone to wednesday for a month", true],
+    // negative: a change of something else, with no number and no value of the asked kind
+    [
+      "how much rent am I getting for the Whitefield flat",
+      "Added a washing machine in the Whitefield flat, so it is fully furnished now.",
+      false,
+    ],
+    ["when do we go and see nan", "Nan's friend Doreen has moved into Oakwood Grange care home.", false],
+    ["how heavy is biscuit", "Vet says Biscuit's on Burns sensitive pork and potato now.", false],
+    // a question that asks no typed answer reads nothing
+    ["who is my GP", "Dr Okafor retired, so my new GP is Dr Lindqvist.", true],
+  ])("%s / %s → %s", (question, text, expected) => {
+    expect(mayAnswerTyped(question, text)).toBe(expected);
+  });
+
+  it("recall lifts no newer that says no amount over an older of the flat for a how-much question", async () => {
+    const mem = await openMemory({
+      path: ":memory:",
+      clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+    });
+    try {
+      await mem.remember("We rent out the Whitefield flat for ₹32,000 a month.", { at: "2026-01-03" });
+      await mem.remember("Broker valued the Whitefield flat at 1.1 crore, if ever we want to sell.", {
+        at: "2026-01-05",
+      });
+      await mem.remember("My sister moved the book club to Wednesdays.", { at: "2026-01-10" });
+      await mem.remember(
+        "Added a washing machine, fridge, sofa and beds in the Whitefield flat before the new people moved in, so it is fully furnished now.",
+        { at: "2026-03-01" },
+      );
+      await mem.consolidate();
+      const hits = await mem.recall("how much rent am I getting for the Whitefield flat", { k: 5 });
+      const furnished = hits.find((h) => h.text.includes("fully furnished"));
+      expect(furnished).toBeDefined();
+      expect(furnished!.why.summary).not.toContain("; newer than [");
+    } finally {
+      await mem.close?.();
+    }
   });
 });

@@ -7,6 +7,7 @@
 import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
+import { wordBelowHundred } from "../../number-words.js";
 import { isTitle } from "../../person-words.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
 import {
@@ -300,6 +301,35 @@ export function typedAnswerAsked(question: string): ((kind: ValueKind) => boolea
  */
 export function saysTypedAnswer(text: string, asked: (kind: ValueKind) => boolean): boolean {
   return [...valuesByKind(text).keys()].some(asked);
+}
+
+/** A number in figures, or a word of one below a hundred ("three days", "eleven people"). */
+const saysANumber = (text: string): boolean =>
+  /\d/.test(text) || text.split(/[^\p{L}-]+/u).some((w) => wordBelowHundred(w) !== undefined);
+
+/**
+ * `ANSWER_SAID_RULE`: a newer statement ranked above an older as the newer answer to a question that
+ * asks when or how much (`typedAnswerAsked`) says an answer of that type — a number, in figures or
+ * in words, or a value of the asked kind ("walks have gone to wednesday"). One that says neither
+ * changes something else ("how much rent am I getting for the Whitefield flat" / "Added a washing
+ * machine … in the Whitefield flat, so it is fully furnished now"; "when do we go and see nan" /
+ * "Nan's friend Doreen has moved into Oakwood Grange care home"), and no lift ranks it so. Any
+ * number is enough, typed or not: "we're 11 people now", "release show is now 5/16" (a date the
+ * reader does not type), "three days a week". A question that asks who, where or what reads none.
+ */
+export const ANSWER_SAID_RULE = "answer-said";
+
+/**
+ * Whether `text` may answer `question` as `ANSWER_SAID_RULE` reads it: true for a question that asks
+ * no typed answer. `await loadTagger()` first (typed values tag).
+ *
+ *   mayAnswerTyped("when do we go and see nan", "Nan's friend Doreen has moved into a care home.") // → false
+ *   mayAnswerTyped("how many people are on my team", "we're 11 people now")                      // → true
+ *   mayAnswerTyped("who is my GP", "Dr Okafor retired, so my new GP is Dr Lindqvist")             // → true
+ */
+export function mayAnswerTyped(question: string, text: string): boolean {
+  const asked = typedAnswerAsked(question);
+  return asked === null || saysANumber(text) || saysTypedAnswer(text, asked);
 }
 
 /** Why a newer statement is on the same thing as an older one, with another value of its kind. */
