@@ -35,6 +35,10 @@ const VALUE_CHANGE = new Set(
 const NO_VALUE_ADVERB = /^(?:again|just|finally|already|now|today|yesterday|recently|also|even|since|back)$/i;
 /** What opens a "for"/"of" phrase of owner or thing, not of value ("for a Golf" is a value). */
 const OWNER_OPENER = /^(?:the|my|our|your|his|her|their|its|this|that)$/i;
+/** A comma, semicolon, colon or dash, or a sentence's end with more after it: a second clause. */
+const CLAUSE_BREAK = /[,;:–—]|\s-\s|[.!?]\s+\S/;
+/** Forms of "be" and "get" before a participle: a passive ("was renamed", "has been moved", "got moved"). */
+const PASSIVE_AUX = /^(?:is|are|was|were|been|be|being|get|gets|got|gotten)$/i;
 /** Pronouns that stand for the changed thing: "I've changed it". */
 const THING_PRONOUN = /^(?:it|that|this|them|those|these)$/i;
 const PHRASE_OPENER = /^(?:the|my|our|your|his|her|their|its|this|that|these|those)$/i;
@@ -70,6 +74,8 @@ function phraseAt(words: readonly TaggedWord[], i: number): { end: number; head:
  * doc), else null.
  */
 export function changeWithoutValue(x: Analysis): string | null {
+  // One clause: the tagger keeps no punctuation, so a comma, a colon or a sentence inside says two.
+  if (CLAUSE_BREAK.test(x.text.trim())) return null;
   const words = wordsOf(x).filter((w) => w.pos !== "PUNCT" || !/^[.!]+$/.test(w.text));
   if (words.length === 0) return null;
   if (words.some((w) => w.pos === "NUM" || w.pos === "PUNCT" || w.pos === "CCONJ" || w.pos === "SCONJ"))
@@ -86,9 +92,16 @@ export function changeWithoutValue(x: Analysis): string | null {
     )
   )
     return null;
+  // Auxiliaries and adverbs close the subject: "the password is brindle1987 now diarmuid changed" has a
+  // clause before the verb.
+  const firstAux = before.findIndex((w) => w.pos === "AUX");
+  if (firstAux >= 0 && before.slice(firstAux).some((w) => w.pos !== "AUX" && w.pos !== "ADV")) return null;
+  // A passive takes no object: a noun phrase after it is the value ("was renamed strata-engine").
+  const passive = before.some((w) => w.pos === "AUX" && PASSIVE_AUX.test(w.text));
   let k = v + 1;
   while (words[k]?.pos === "ADV" && NO_VALUE_ADVERB.test(words[k]!.text)) k++;
   let thing: string | null = null;
+  if (passive && k < words.length && !NO_VALUE_ADVERB.test(words[k]!.text)) return null;
   if (THING_PRONOUN.test(words[k]?.text ?? "")) {
     thing = words[k]!.text.toLowerCase();
     k++;
