@@ -76,10 +76,9 @@ function phraseAt(words: readonly TaggedWord[], i: number): { end: number; head:
 export function changeWithoutValue(x: Analysis): string | null {
   // One clause: the tagger keeps no punctuation, so a comma, a colon or a sentence inside says two.
   if (CLAUSE_BREAK.test(x.text.trim())) return null;
-  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT" || !/^[.!]+$/.test(w.text));
+  const words = wordsOf(x);
   if (words.length === 0) return null;
-  if (words.some((w) => w.pos === "NUM" || w.pos === "PUNCT" || w.pos === "CCONJ" || w.pos === "SCONJ"))
-    return null;
+  if (words.some((w) => w.pos === "NUM" || w.pos === "CCONJ" || w.pos === "SCONJ")) return null;
   const verbs = words.flatMap((w, i) => (w.pos === "VERB" && !modifierAt(words, i) ? [i] : []));
   if (verbs.length !== 1) return null;
   const v = verbs[0]!;
