@@ -1017,6 +1017,40 @@ export function clearAnalyses(): void {
 }
 
 export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tagged(x.text));
+
+/** A possessive as the tagger keeps it, one word of letters and "'s": "brother's", "Sam’s". */
+const POSSESSIVE_WORD = /^(\p{L}+)['’]s$/u;
+
+/**
+ * The owner a possessive word names, as written ("brother's" → "brother", "Sam’s" → "Sam"), or
+ * null for any other word ("cars", "90's", "ex-wife's"). "it's" and "Gaz's" ("Gaz is") have the
+ * shape too: the tags around the word say whether it owns.
+ */
+export const possessorOf = (word: string): string | null => POSSESSIVE_WORD.exec(word)?.[1] ?? null;
+
+/** Whether a word is a possessive as the tagger keeps it (`possessorOf`): "brother's", "Sam’s". */
+export const isPossessive = (word: string): boolean => POSSESSIVE_WORD.test(word);
+
+const isVerbal = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "AUX" || w.pos === "VERB");
+
+/**
+ * The head of the noun phrase an owner opens at `i` ("my", "Dad's", "her" … stands at `i - 1`):
+ * adjectives, then the run of nouns up to the next possessive, its last noun stemmed; null when no
+ * noun follows. A phrase of adjectives alone before its verb has its last one as head, the noun the
+ * tagger read as one ("Priya's flat is in Leith" → "flat").
+ *
+ *   ownedHead(tagged("my brother's old car is a Fiesta"), 2) // → "car"
+ *   ownedHead(tagged("Priya's flat is in Leith"), 1)          // → "flat"
+ *   ownedHead(tagged("Gaz's delighted with it"), 1)           // → null
+ */
+export function ownedHead(words: readonly TaggedWord[], i: number): string | null {
+  let j = i;
+  while (words[j]?.pos === "ADJ") j++;
+  if (j > i && isVerbal(words[j])) return stem(words[j - 1]!.text.toLowerCase());
+  if (words[j]?.pos !== "NOUN" || isPossessive(words[j]!.text)) return null;
+  while (words[j + 1]?.pos === "NOUN" && !isPossessive(words[j + 1]!.text)) j++;
+  return stem(words[j]!.text.toLowerCase());
+}
 export const statesIn = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
 /** Every word of the text, stop words included (`rawTokens`), as a set: what `distinctions` compares. */
 const rawWordsOf = (x: Analysis): Set<string> => (x.rawWords ??= new Set(rawTokens(x.text)));

@@ -21,7 +21,7 @@
  */
 import type { Lexicon } from "../ports.js";
 import { contentTokens } from "../text.js";
-import { type Analysis, wordsOf } from "./analysis.js";
+import { type Analysis, isPossessive, wordsOf } from "./analysis.js";
 import type { TaggedWord } from "./tagger.js";
 
 const NOUN = (w: TaggedWord | undefined) => w !== undefined && w.pos === "NOUN";
@@ -30,8 +30,6 @@ const tokenOf = (w: TaggedWord) => contentTokens(w.text)[0];
 const POST_MODIFIER = new Set(["for", "of"]);
 /** What may stand between such a preposition and its noun: "for the cat", "for our dog", "for cat". */
 const OPENER = /^(?:the|my|our|a|an)$/i;
-/** A possessive noun as the tagger keeps it, one word: "cat's", "dog’s". */
-const POSSESSIVE = /['’]s$/i;
 
 /** The heads `modifier` modifies in the older: the noun after it, or the noun before its "for"/"of". */
 function headsOf(words: readonly TaggedWord[], modifier: string): string[] {
@@ -42,7 +40,7 @@ function headsOf(words: readonly TaggedWord[], modifier: string): string[] {
     // "the cat's litter": the possessive, then its head. Not a compound ("car insurance"): its first
     // noun names a kind of the head, and "the insurance" may be another kind the speaker holds.
     const next = words[i + 1];
-    if (POSSESSIVE.test(w.text) && NOUN(next) && !NOUN(words[i + 2])) heads.push(tokenOf(next!)!);
+    if (isPossessive(w.text) && NOUN(next) && !NOUN(words[i + 2])) heads.push(tokenOf(next!)!);
     // "litter for the cat": the head, its preposition, an opener or none, then the modifier.
     const opened = i > 0 && OPENER.test(words[i - 1]!.text) ? i - 1 : i;
     const prep = words[opened - 1];

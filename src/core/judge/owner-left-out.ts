@@ -25,11 +25,9 @@
  */
 import type { Lexicon } from "../ports.js";
 import { contentTokens, stem } from "../text.js";
-import { type Analysis, wordsOf } from "./analysis.js";
+import { type Analysis, isPossessive, ownedHead, possessorOf, wordsOf } from "./analysis.js";
 import type { TaggedWord } from "./tagger.js";
 
-/** A possessive as the tagger keeps it, one word: "brother's", "Sam’s". */
-const POSSESSIVE = /^\p{L}+['’]s$/u;
 /** Another person's possessive pronoun: the thing is not the speaker's. */
 const OTHER_PERSON_POSSESSIVE = /^(?:his|her|their|your)$/i;
 /** A third person who may be the older's owner, named again by the newer. */
@@ -41,25 +39,12 @@ const isNoun = (w: TaggedWord | undefined) => w !== undefined && w.pos === "NOUN
 /** A verb right after an adjective ends the phrase at it: "Priya's flat is …" (the tagger's "flat" is ADJ). */
 const isVerb = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "AUX" || w.pos === "VERB");
 
-/**
- * The head of the noun phrase an owner opens at `i` (adjectives, then nouns; the last noun, stemmed),
- * or null when no noun follows.
- */
-function headAfter(words: readonly TaggedWord[], i: number): string | null {
-  let j = i;
-  while (words[j]?.pos === "ADJ") j++;
-  // A phrase of adjectives alone before its verb: the last is the head the tagger read as one.
-  if (j > i && isVerb(words[j])) return stem(words[j - 1]!.text.toLowerCase());
-  if (!isNoun(words[j]) || POSSESSIVE.test(words[j]!.text)) return null;
-  while (isNoun(words[j + 1]) && !POSSESSIVE.test(words[j + 1]!.text)) j++;
-  return stem(words[j]!.text.toLowerCase());
-}
-
 /** The owner a word opens when it is another person's possessive, as written (lower-case), else null. */
 function otherPersonOwner(w: TaggedWord, lexicon: Lexicon | undefined): string | null {
   if (OTHER_PERSON_POSSESSIVE.test(w.text)) return w.text.toLowerCase();
-  if (!POSSESSIVE.test(w.text)) return null;
-  const owner = w.text.slice(0, -2).toLowerCase();
+  const possessor = possessorOf(w.text);
+  if (possessor === null) return null;
+  const owner = possessor.toLowerCase();
   if (w.pos === "PROPN") return owner;
   if (w.pos !== "NOUN") return null;
   return !lexicon || lexicon.isPerson(owner) ? owner : null;
@@ -68,7 +53,7 @@ function otherPersonOwner(w: TaggedWord, lexicon: Lexicon | undefined): string |
 /** Whether the newer names `head` with "the", adjectives between or none, and no noun after it. */
 function namedBare(words: readonly TaggedWord[], head: string): boolean {
   return words.some((w, i) => {
-    if (POSSESSIVE.test(w.text) || stem(w.text.toLowerCase()) !== head) return false;
+    if (isPossessive(w.text) || stem(w.text.toLowerCase()) !== head) return false;
     if (!isNoun(w) && !(w.pos === "ADJ" && isVerb(words[i + 1]))) return false;
     if (isNoun(words[i + 1]) || words[i + 1]?.pos === "PROPN") return false;
     let k = i - 1;
@@ -81,8 +66,8 @@ function namedBare(words: readonly TaggedWord[], head: string): boolean {
 function ownedInNewer(words: readonly TaggedWord[], head: string): boolean {
   return words.some(
     (w, i) =>
-      (POSSESSIVE.test(w.text) || SPEAKER_POSSESSIVE.test(w.text) || OTHER_PERSON_POSSESSIVE.test(w.text)) &&
-      headAfter(words, i + 1) === head,
+      (isPossessive(w.text) || SPEAKER_POSSESSIVE.test(w.text) || OTHER_PERSON_POSSESSIVE.test(w.text)) &&
+      ownedHead(words, i + 1) === head,
   );
 }
 
@@ -105,7 +90,7 @@ export function ownerLeftOut(
   for (let i = 0; i < wordsA.length; i++) {
     const owner = otherPersonOwner(wordsA[i]!, lexicon);
     if (owner === null) continue;
-    const head = headAfter(wordsA, i + 1);
+    const head = ownedHead(wordsA, i + 1);
     if (head === null || !aboutOlder.has(head) || !aboutNewer.has(head)) continue;
     // The newer names the owner again ("my brother traded it in, the car …"): the car may be his.
     if (contentTokens(owner).some((t) => newer.content.has(t))) continue;

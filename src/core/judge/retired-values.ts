@@ -38,7 +38,7 @@ import { alternationOf, calendarWords } from "../calendar-words.js";
 import { adverbWords, NOW } from "../change-adverbs.js";
 import { namedValues } from "../named-values.js";
 import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
-import { analysisOf, mainClauseOf, wordsOf } from "./analysis.js";
+import { analysisOf, mainClauseOf, possessorOf, wordsOf } from "./analysis.js";
 import type { TaggedWord } from "./tagger.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
@@ -446,8 +446,8 @@ function anothersPhrase(phrase: readonly TaggedWord[], values: readonly OlderVal
   return phrase.some((w) => {
     if (w === head) return false;
     if (/^(?:his|her|their)$/i.test(w.text)) return true;
-    const holder = /^(\p{L}+)['’]s$/u.exec(w.text)?.[1];
-    return holder !== undefined && !values.some((v) => namesValue(holder, v));
+    const holder = possessorOf(w.text);
+    return holder !== null && !values.some((v) => namesValue(holder, v));
   });
 }
 

@@ -416,6 +416,26 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["my brother's car is a Fiesta", "his car is a Golf now"],
     ],
   },
+  "unsure:change-without-value": {
+    decides: [
+      // judge49's fresh23 leads: two cross-case closures by `change-cue` (judge50).
+      [
+        "I've changed the date of your appointment.",
+        "I've updated the lambing date for Elin's farm.",
+        "refines",
+      ],
+      ["Elin sells her lambs at Bryncir mart.", "I've updated the lambing date for Elin's farm.", "distinct"],
+      ["The vet comes on Tuesdays.", "Dad moved the vet's visit again", "distinct"],
+      ["The choir trip is to Llandudno.", "The choir trip has changed.", "refines"],
+    ],
+    leaves: [
+      // a value said, a verb that ends the thing, a second clause with the value
+      ["The appointment is on Thursday.", "I've moved the appointment to Friday."],
+      ["I drive a Fiesta", "I swapped my Fiesta for a Golf"],
+      ["I go to the gym on Mondays", "I dropped the gym"],
+      ["The choir trip is to Llandudno.", "the trip has changed again, it is Chester now"],
+    ],
+  },
   "unsure:says-nothing": {
     decides: [
       // fresh15's filler turn (judge44's dev closures), and my own sentences.

@@ -55,8 +55,10 @@ import {
   occasionOf,
   opensWithOnset,
   oppositeStates,
+  ownedHead,
   participleOf,
   phrasalChangeOf,
+  possessorOf,
   quantitiesOf,
   resultOf,
   roleHeldBy,
@@ -69,6 +71,7 @@ import {
   wordsOf,
 } from "./analysis.js";
 import { eventToValue, takenOver } from "./change-events.js";
+import { changeWithoutValue } from "./change-without-value.js";
 import { headNamedAlone } from "./head-alone.js";
 import { intentionOf } from "./intention.js";
 import { deicticOccasionOf, predicateTense } from "./one-occasion.js";
@@ -678,6 +681,18 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       saysNothing(p.a.text) || saysNothing(p.b.text)
         ? unsure("distinct", `${saysNothing(p.a.text) ? "the older" : "the newer"} holds no value`)
         : null,
+  },
+  {
+    name: "unsure:change-without-value",
+    doc: 'The newer reports a change and no value: one clause whose verb changes a thing\'s value while the thing goes on (change, update, move, reschedule, raise, switch …) and says only the thing — its noun phrase, its owner or a "for"/"of" phrase the, a possessive or an owner opens, a pronoun — and adverbs of time or repetition ("I\'ve updated the lambing date for Elin\'s farm", "Dad moved the appointment again", "the choir trip has changed"; `changeWithoutValue`). It names nothing to hold in the older\'s value\'s place, so it replaces none; deferred. Not a value said ("moved the appointment to Friday", "swapped my Fiesta for a Golf"), a verb that ends a thing ("I dropped the gym"), or a second clause ("the trip has changed again, it is Chester now").',
+    decide: (p) => {
+      const thing = changeWithoutValue(p.b);
+      if (thing === null) return null;
+      return unsure(
+        p.a.content.has(stem(thing)) ? "refines" : "distinct",
+        `${thing}: a change with no value`,
+      );
+    },
   },
   {
     name: "unsure:one-occasion",
@@ -1652,9 +1667,10 @@ function ownedNounAt(words: readonly TaggedWord[], i: number): boolean {
 function possessorsOf(x: Analysis): Set<string> {
   const words = wordsOf(x);
   return setOf(
-    words
-      .filter((w, i) => /^\p{L}+['’]s$/u.test(w.text) && ownedNounAt(words, i + 1))
-      .map((w) => stem(w.text.slice(0, -2).toLowerCase())),
+    words.flatMap((w, i) => {
+      const owner = possessorOf(w.text);
+      return owner !== null && ownedNounAt(words, i + 1) ? [stem(owner.toLowerCase())] : [];
+    }),
   );
 }
 
@@ -1709,27 +1725,20 @@ const SPEAKER_OWNER = /^(?:my|our)$/i;
  * Each thing a statement gives an owner, by the head noun of the phrase the owner opens: a name or
  * a noun with "'s" ("Dad's appointment", "the dentist's new number"), or the speaker's "my"/"our"
  * ("my appointment": `speaker`). A possessive inside the speaker's phrase is the owner ("my dad's
- * appointment" is dad's). Head: the last noun of the run after the adjectives, stemmed.
+ * appointment" is dad's). Head: `ownedHead`, the last noun of the run after the adjectives, stemmed.
  *
  *   ownersOf(analysisOf("my appointment is at 4 now, dad's is the same")) // → Map { "appointment" → {"speaker"} }
  */
 function ownersOf(x: Analysis): Map<string, Set<string>> {
   const words = wordsOf(x);
   const owned = new Map<string, Set<string>>();
-  const possessive = (t: string) => /^\p{L}+['’]s$/u.test(t);
   words.forEach((w, i) => {
+    const possessor = w.pos === "NOUN" || w.pos === "PROPN" ? possessorOf(w.text) : null;
     const owner =
-      possessive(w.text) && (w.pos === "NOUN" || w.pos === "PROPN")
-        ? stem(w.text.slice(0, -2).toLowerCase())
-        : SPEAKER_OWNER.test(w.text)
-          ? "speaker"
-          : null;
+      possessor !== null ? stem(possessor.toLowerCase()) : SPEAKER_OWNER.test(w.text) ? "speaker" : null;
     if (owner === null) return;
-    let j = i + 1;
-    while (words[j]?.pos === "ADJ") j++;
-    if (words[j]?.pos !== "NOUN" || possessive(words[j]!.text)) return;
-    while (words[j + 1]?.pos === "NOUN" && !possessive(words[j + 1]!.text)) j++;
-    const head = stem(words[j]!.text.toLowerCase());
+    const head = ownedHead(words, i + 1);
+    if (head === null) return;
     owned.set(head, (owned.get(head) ?? new Set<string>()).add(owner));
   });
   return owned;
