@@ -5,7 +5,8 @@
  * error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
- *   missing argument, missing --yes, a flag's value the engine's schema refuses) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
+ *   missing argument, missing --yes, a flag's value the engine's schema refuses or that is none of its
+ *   choices, a PostgreSQL URL that names no store) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
  *   embedding server cannot be reached or opened) 69, EX_UNAVAILABLE · BUSY (another sweep or
  *   consolidation of the namespace is running; try again later) 75, EX_TEMPFAIL · anything
  *   else 1, reported as INTERNAL.
