@@ -1,7 +1,9 @@
 /**
  * Turning argv strings into the values the engine's schemas expect: numbers, lists, JSON.
- * Conversion only: whether a number is in range or a kind exists is the engine's call.
+ * Conversion only: whether a number is in range or a kind exists is the engine's call — but a
+ * time is checked here by the engine's own reading (`timeFlag`), which needs no schema.
  */
+import { durationMs, notADate, timeInputMs } from "../core/time-input.js";
 import { UsageError } from "./usage-error.js";
 
 /** "12" → 12; "abc" → a usage error naming the option. */
@@ -69,8 +71,6 @@ export function withoutUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
 const UNIT_WORDS: Record<string, number> = {
   minute: 60_000,
   hour: 3_600_000,
@@ -83,21 +83,36 @@ const DAY = 86_400_000;
 export const RELATIVE_TIMES = '"yesterday", "3 days ago", "2w" or "last monday"';
 
 /**
- * A time flag's value (--at, --as-of): relative times as people say them, read against the clock
- * now. It carries the forms it reads (`reads`), which a refusal of its value names (flag-issues.ts
- * reads them off the option's parser: importing this module there would split it into a chunk of
- * its own that every command loads, test/e2e/cold-start.test.ts).
+ * A time flag's parser (--at, --as-of, --since): relative times as people say them, read against
+ * the clock now, and anything else checked as the engine checks a time (core/time-input.ts), so
+ * `--at tomorrow` is refused before the store or the engine loads, in the words the engine's
+ * refusal would be said in (flag-issues.ts). It carries the forms it reads (`reads`), which that
+ * refusal names (flag-issues.ts reads them off the option's parser: importing this module there
+ * would split it into a chunk of its own that every command loads, test/e2e/cold-start.test.ts).
+ *
+ *   program.option("--at <time>", "world time", timeFlag("--at"));
  */
-export const timeFlag: ((value: string) => string) & { readonly reads: string } = Object.assign(
-  (value: string): string => toTime(value, new Date()),
-  { reads: RELATIVE_TIMES },
-);
+export function timeFlag(flag: string): ((value: string) => string) & { readonly reads: string } {
+  return Object.assign(
+    (value: string): string => {
+      const time = toTime(value, new Date());
+      if (time === value && Number.isNaN(timeInputMs(value)))
+        throw new UsageError(`${flag}: ${notADate(value)}; ${flag} also reads ${RELATIVE_TIMES}.`, {
+          flag,
+          value,
+        });
+      return time;
+    },
+    { reads: RELATIVE_TIMES },
+  );
+}
 
 /**
  * A time as people say it, relative to `now`, as an ISO time; anything else is passed on for the
  * engine to check (2026-03-01, 2026-03-01T12:00:00Z). Relative times keep the time of day:
  *
- *   "now" · "today" → now · "yesterday" → 24 hours ago · "7d" / "30m" / "12h" / "2w" ·
+ *   "now" · "today" → now · "yesterday" → 24 hours ago · a duration back from now, "7d" / "30m" /
+ *   "12h" / "2w" / "1h30m" (core/time-input.ts `durationMs`, the worker's reading too) ·
  *   "3 days ago" / "1 week ago" / "90 minutes ago" · "last monday" → the latest Monday
  *   before today (a week ago on a Monday).
  */
@@ -106,8 +121,8 @@ export function toTime(value: string, now: Date): string {
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   if (v === "now" || v === "today") return now.toISOString();
   if (v === "yesterday") return ago(DAY);
-  const compact = /^(\d+)\s*([mhdw])$/.exec(v);
-  if (compact) return ago(Number(compact[1]) * UNITS[compact[2]!]!);
+  const back = durationMs(v);
+  if (!Number.isNaN(back)) return ago(back);
   const words = /^(\d+|an?|one)\s+(minute|hour|day|week)s?\s+ago$/.exec(v);
   if (words) return ago((/^\d+$/.test(words[1]!) ? Number(words[1]) : 1) * UNIT_WORDS[words[2]!]!);
   const last = /^last\s+([a-z]+)$/.exec(v);

@@ -5,7 +5,8 @@
  * error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
- *   missing argument, missing --yes, a flag's value the engine's schema refuses) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
+ *   missing argument, missing --yes, a flag's value the engine's schema refuses or that is none of its
+ *   choices, a PostgreSQL URL that names no store) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
  *   embedding server cannot be reached or opened) 69, EX_UNAVAILABLE · BUSY (another sweep or
  *   consolidation of the namespace is running; try again later) 75, EX_TEMPFAIL · anything
  *   else 1, reported as INTERNAL.
@@ -28,6 +29,7 @@ import type { Memory } from "../core/engine.js";
 import { isStrataError, type StrataError, utf8Text } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
+import { postgresLocationProblem } from "../store/postgres/postgres-url.js";
 import {
   checkReadable,
   fileLines,
@@ -252,6 +254,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     storeNamed = named !== undefined;
     const location = named ?? join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
+    // A URL that can name no store (not a URL, a `?schema=` that is no schema name) is the caller's
+    // typo, as a malformed namespace is: a usage error naming where it came from, exit 2.
+    const badLocation = onServer ? postgresLocationProblem(location) : null;
+    if (badLocation)
+      throw new UsageError(
+        `${global.db !== undefined ? "--db" : env.STRATA_DB?.trim() ? "STRATA_DB" : `"db" in ${settings.path ?? "the settings file"}`}: ${badLocation.message}`,
+        badLocation.details,
+      );
     const dbPath = onServer ? location : resolve(process.cwd(), location);
     const self = env.npm_command === "exec" ? "npx strata" : "strata";
     // Bars are for people watching a terminal: never in pipes, --json or --quiet.
@@ -561,7 +571,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       return 2;
     }
     if (error instanceof UsageError)
-      return failWith(2, { code: error.code, message: error.message, details: {} });
+      return failWith(2, { code: error.code, message: error.message, details: error.details });
     if (isStrataError(error) && error.code === "STORE_UNAVAILABLE" && error.details.reason === "missing") {
       const command = (invocation as Invocation | null)?.command ?? "this command";
       const why = whyNotCreated(command);
@@ -579,7 +589,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     }
     if (isStrataError(error) && error.code === "INVALID_INPUT" && Array.isArray(error.details.issues)) {
       const inv = invocation as Invocation | null;
-      const { flagUsage } = await import("./flag-issues.js");
+      const { flagUsage } = await import("./program.js");
       const usage = inv && flagUsage(program, inv.command, argv, error.details.issues as InputIssue[]);
       if (usage)
         return failWith(2, {
@@ -595,7 +605,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       const fields = refusedFields(error.details);
       let message = error.message;
       if (fields.length > 0) {
-        const { fieldFlags } = await import("./flag-issues.js");
+        const { fieldFlags } = await import("./program.js");
         const inv = invocation as Invocation | null;
         message = rewriteFieldNames(message, fields, fieldFlags(program, inv?.command ?? "", argv));
       }

@@ -93,6 +93,7 @@ import {
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
+import { refuseValuesOutsideChoices } from "./flag-choices.js";
 import { suggestMeantFlags } from "./guessed-flags.js";
 import { examples, sample } from "./help-text.js";
 import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
@@ -111,6 +112,10 @@ export { utf8Text } from "../core/errors.js";
 export { unusedNamespaceNote } from "./commands/reads.js";
 /** For main.ts, which resolves the embedder once the program has read the command. */
 export { resolveEmbedder } from "./commands/stores.js";
+// main.ts words an engine refusal by the flag that carried it through program.js, loaded by then:
+// the program imports flag-issues.ts itself (flag-choices.ts), and a dynamic `import()` of it
+// would make it an entry of the build, a chunk every command loads (test/e2e/cold-start.test.ts).
+export { fieldFlags, flagUsage } from "./flag-issues.js";
 export type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 
 /**
@@ -123,7 +128,7 @@ const loadDoctor = async () => {
   return doctor;
 };
 
-/** --at and --as-of: relative times as people say them, read against the clock now. */
+/** --at, --as-of and --since: relative times as people say them, read against the clock now. */
 const when = timeFlag;
 
 const int = (what: string) => (value: string) => toInteger(value, what);
@@ -305,7 +310,7 @@ export function createProgram(
     .option(
       "--at <time>",
       "event time, ISO 8601 (default: now); may be in the past; or yesterday, 3 days ago, last monday",
-      when,
+      when("--at"),
     )
     .option("--meta <json>", "metadata, a JSON object")
     .option(
@@ -366,7 +371,7 @@ export function createProgram(
     .option(
       "--at <time>",
       "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
-      when,
+      when("--at"),
     )
     .option("--source <source>", "where it came from (user, doc:…, tool:…)")
     .option("--steps <steps>", "procedure steps, separated by ';'")
@@ -436,7 +441,7 @@ export function createProgram(
     .option(
       "--at <time>",
       "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
-      when,
+      when("--at"),
     )
     .addHelpText(
       "after",
@@ -459,11 +464,11 @@ export function createProgram(
     .description(summaryOf("recall"))
     .argument("<query>", "what to recall")
     .option("-k, --k <n>", "how many items (default 3)", int("-k"))
-    .option("--at <time>", "world time: what held then; or yesterday, 3 days ago, last monday", when)
+    .option("--at <time>", "world time: what held then; or yesterday, 3 days ago, last monday", when("--at"))
     .option(
       "--as-of <time>",
       "store time: what the store held then; or yesterday, 3 days ago, last monday",
-      when,
+      when("--as-of"),
     )
     .option("--kinds <list>", "comma-separated: fact,failure,rule,procedure,episode", toList)
     .option(
@@ -537,7 +542,7 @@ export function createProgram(
     .option(
       "--at <time>",
       "world time: the context as it was then; or yesterday, 3 days ago, last monday",
-      when,
+      when("--at"),
     )
     .addHelpText(
       "after",
@@ -909,7 +914,7 @@ export function createProgram(
     .option(
       "--since <when>",
       "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)",
-      when,
+      when("--since"),
     )
     .option("--event <event>", "only this event (belief.retired) or prefix (belief.*)")
     .option("--limit <n>", "how many entries (default 100)", int("--limit"))
@@ -1035,6 +1040,7 @@ export function createProgram(
   registerOperationCommands(program, onInvoke);
   explainMissingOptions(program);
   suggestMeantFlags(program);
+  refuseValuesOutsideChoices(program);
 
   return program;
 }

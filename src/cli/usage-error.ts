@@ -6,4 +6,10 @@
 export class UsageError extends Error {
   override readonly name = "UsageError";
   readonly code = "USAGE";
+  /** What `--json` callers get as `error.details`: the flag and the value refused, where known. */
+  readonly details: Record<string, unknown>;
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(message);
+    this.details = details;
+  }
 }

@@ -4,7 +4,7 @@
  * namespace list, the share) and hands `runMain` an `Invocation`.
  */
 import type { Command } from "commander";
-import { parseDailyTime, parseDuration } from "../core/worker/durations.js";
+import { parseDailyTime, parseDuration } from "../core/time-input.js";
 import { toList } from "./args.js";
 import {
   renderWorker,

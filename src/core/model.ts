@@ -6,6 +6,7 @@ import { z } from "zod";
 import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./errors.js";
 import { MetadataFilterSchema } from "./metadata-filter.js";
 import { reservedMetadataProblem, reservedSourceProblem, SLEEP_RECORD_KEY } from "./sleep-record.js";
+import { notADate, timeInputMs } from "./time-input.js";
 import { issueCoded } from "./validate.js";
 import { EXPORT_FORMATS } from "./vocabulary.js";
 
@@ -91,47 +92,14 @@ export type Layer = z.infer<typeof LayerSchema>;
 export const LayerSchema = z.enum(LAYERS);
 
 /** A point in time: an ISO 8601 string, a Date or epoch milliseconds. Normalised to ISO UTC. */
-/** Date.parse rolls 2026-02-30 over into March 2; a day past its month's end is refused instead. */
-function isCalendarDay(value: string | number | Date): boolean {
-  const m = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  if (!m) return true;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/**
- * A date-time without a zone is read as UTC, never in the machine's local zone, so every
- * process reads the same instant ("2026-03-01T12:00" and "2026-03-01 12:00" are 12:00Z).
- */
-function asUtc(value: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
-  return m ? `${m[1]}T${m[2]}Z` : value;
-}
-
 export const TimeInputSchema = z
   .union([z.string(), z.number(), z.date()], {
     error: "a time is an ISO 8601 string (2026-03-01T12:00:00Z), epoch milliseconds or a Date",
   })
   .transform((value, ctx) => {
-    const ms =
-      value instanceof Date
-        ? value.getTime()
-        : typeof value === "number"
-          ? value
-          : /^\d{4}-\d{2}-\d{2}/.test(value)
-            ? Date.parse(asUtc(value))
-            : Number.NaN;
-    if (
-      !Number.isFinite(ms) ||
-      ms < Date.UTC(1000, 0, 1) ||
-      ms > Date.UTC(9999, 11, 31) ||
-      !isCalendarDay(value)
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        message: `"${String(value)}" is not a date: use ISO 8601 such as 2026-03-01 or 2026-03-01T12:00:00Z`,
-        params: issueCoded("NOT_A_DATE"),
-      });
+    const ms = timeInputMs(value);
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: "custom", message: notADate(value), params: issueCoded("NOT_A_DATE") });
       return z.NEVER;
     }
     return new Date(ms).toISOString();

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { StrataError } from "../errors.js";
 import { NamespaceSchema } from "../model.js";
+import { parseDailyTime, parseDuration } from "../time-input.js";
 import { parseInput } from "../validate.js";
-import { parseDailyTime, parseDuration } from "./durations.js";
 
 export { parseDailyTime, parseDuration };
 

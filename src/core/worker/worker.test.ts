@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startFakeModel } from "../../../test/support/fake-model.js";
 import { DAY, HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
 import { storeSnapshot } from "../../../test/support/store-snapshot.js";
@@ -7,7 +7,7 @@ import { isStrataError } from "../errors.js";
 import type { Judge } from "../ports.js";
 import { parseDuration, parseWorkerOptions } from "./options.js";
 import { pendingRequest, requestConsolidation, workerReports } from "./records.js";
-import { createWorker, startWorker, type TickResult } from "./worker.js";
+import { createWorker, startWorker, type TickResult, timerSleep } from "./worker.js";
 
 const MINUTE = 60_000;
 let mem: Memory;
@@ -471,8 +471,40 @@ describe("worker loop and records", () => {
     ["5m", 300_000],
     ["1h30m", 5_400_000],
     ["250ms", 250],
+    // Weeks, as `audit --since 2w` reads them (one reading, core/time-input.ts): none before newcomer50.
+    ["2w", 1_209_600_000],
+    ["1w2d", 777_600_000],
+    ["2 w", 1_209_600_000],
   ])("parseDuration(%s) = %d", (text, ms) => {
     expect(parseDuration(text, "interval")).toBe(ms);
+  });
+
+  it.each([["2weeks"], ["5"], ["last week"], ["2026-03-01"]])(
+    "parseDuration(%s) is refused, naming w",
+    (text) => {
+      expect(() => parseDuration(text, "interval")).toThrow("(units ms, s, m, h, d, w)");
+    },
+  );
+
+  // setTimeout fires a wait over 2^31 - 1 ms (about 24.8 days) after 1 ms: `--interval 4w` (or
+  // `30d`, before weeks were read) ticked without pause. Vitest's fake timers do as Node does.
+  it("timerSleep waits longer than setTimeout's longest wait, in steps", async () => {
+    vi.useFakeTimers();
+    try {
+      let woke = false;
+      const wait = timerSleep(28 * DAY).then(() => {
+        woke = true;
+      });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(woke).toBe(false);
+      await vi.advanceTimersByTimeAsync(27 * DAY);
+      expect(woke).toBe(false);
+      await vi.advanceTimersByTimeAsync(DAY);
+      await wait;
+      expect(woke).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

@@ -87,16 +87,29 @@ export interface WorkerHooks {
   onTickError?: (error: unknown) => void;
 }
 
-/** Waits `ms`, or less if `signal` aborts first. */
+/**
+ * setTimeout's longest wait, 2^31 − 1 ms (about 24.8 days): a longer one fires after 1 ms (Node's
+ * TimeoutOverflowWarning), so `--interval 4w` or `30d` would tick without pause.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Waits `ms` (any length, in steps setTimeout can take), or less if `signal` aborts first. */
 export function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let left = ms;
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const step = () => {
+      const wait = Math.min(left, LONGEST_TIMER_MS);
+      left -= wait;
+      timer = setTimeout(left > 0 ? step : done, wait);
+    };
+    step();
     signal?.addEventListener("abort", done, { once: true });
   });
 }

@@ -75,7 +75,7 @@ import {
   MIGRATIONS_TABLE,
   SCHEMA_VERSION,
 } from "./postgres-schema.js";
-import { parsePostgresUrl } from "./postgres-url.js";
+import { invalidSchema, parsePostgresUrl } from "./postgres-url.js";
 import { rewriteBySwap, SWAP_ABOVE_BYTES, tableBytes } from "./swap-rewrite.js";
 import { TextCache } from "./text-cache.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
@@ -1487,12 +1487,8 @@ export class PostgresStore extends PostgresReader implements Store {
    */
   static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
     const schema = options.schema ?? "strata";
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema))
-      throw new StrataError(
-        "INVALID_INPUT",
-        `Invalid Postgres schema name "${schema}": use letters, digits and _ (at most 63), starting with a letter.`,
-        { field: "schema" },
-      );
+    const badSchema = invalidSchema(schema);
+    if (badSchema) throw badSchema;
     const client = PostgresStore.client(options);
     try {
       const textIndex = options.textIndex ?? "auto";

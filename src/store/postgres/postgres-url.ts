@@ -26,6 +26,42 @@ export function parsePostgresUrl(location: string): URL {
   return url;
 }
 
+/** A schema name as Strata takes one: PostgreSQL's unquoted identifier, at most 63 bytes. */
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * INVALID_INPUT (`details.field: "schema"`) when `schema` is no name Strata takes, else null.
+ * Checked by the store as it opens and by the CLI on the URL it is given, before anything loads.
+ *
+ *   invalidSchema("team_a");   // null
+ *   invalidSchema("team-a");   // StrataError: Invalid Postgres schema name "team-a": …
+ */
+export function invalidSchema(schema: string): StrataError | null {
+  if (SCHEMA_NAME.test(schema)) return null;
+  return new StrataError(
+    "INVALID_INPUT",
+    `Invalid Postgres schema name "${schema}": use letters, digits and _ (at most 63), starting with a letter.`,
+    { field: "schema" },
+  );
+}
+
+/**
+ * Why a PostgreSQL location cannot name a store, before any connection: not a URL
+ * (`parsePostgresUrl`), or a `?schema=` that is no schema name (`invalidSchema`); null when it can.
+ * An empty `?schema=` is the default schema, as the store opener reads it.
+ *
+ *   postgresLocationProblem("postgres://db/strata?schema=nc-bad"); // StrataError: Invalid Postgres schema name …
+ */
+export function postgresLocationProblem(location: string): StrataError | null {
+  try {
+    const schema = parsePostgresUrl(location).searchParams.get("schema");
+    return schema ? invalidSchema(schema) : null;
+  } catch (error) {
+    if (error instanceof StrataError) return error;
+    throw error;
+  }
+}
+
 /**
  * `postgres://user:secret@host/db` → `postgres://user@host/db`; a password given as `?password=`
  * (which pg reads too) is left out the same way.

@@ -1,0 +1,117 @@
+/**
+ * Times, durations and times of day as the engine reads them, with no zod: the schemas (model.ts
+ * `TimeInputSchema`, the worker's options) and the CLI's flags (src/cli/args.ts, the worker's
+ * flags, before the engine loads) share these readings, so a flag's value is refused at the
+ * command line by the rule the engine would refuse it with, and every duration (`worker --interval
+ * 2w`, `audit --since 2w`) reads the same units. One module, not two: each module the CLI's start
+ * path and the engine both reach is a chunk of the build of its own, a file every command loads
+ * (test/e2e/cold-start.test.ts).
+ *
+ *   timeInputMs("2026-03-01");          // 1772323200000
+ *   timeInputMs("2026-03-01T12:00");    // 12:00 UTC, never the machine's zone
+ *   timeInputMs("2026-02-30");          // NaN: no such day
+ *   timeInputMs("tomorrow");            // NaN: a word, not ISO 8601
+ */
+import { StrataError } from "./errors.js";
+
+/** Date.parse rolls 2026-02-30 over into March 2; a day past its month's end is refused instead. */
+function isCalendarDay(value: string | number | Date): boolean {
+  const m = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!m) return true;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * A date-time without a zone is read as UTC, never in the machine's local zone, so every
+ * process reads the same instant ("2026-03-01T12:00" and "2026-03-01 12:00" are 12:00Z).
+ */
+function asUtc(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
+  return m ? `${m[1]}T${m[2]}Z` : value;
+}
+
+/**
+ * Epoch milliseconds of a time given as ISO 8601 (a real calendar day, a year in 1000–9999),
+ * epoch milliseconds or a Date; NaN for anything else.
+ */
+export function timeInputMs(value: string | number | Date): number {
+  const ms =
+    value instanceof Date
+      ? value.getTime()
+      : typeof value === "number"
+        ? value
+        : /^\d{4}-\d{2}-\d{2}/.test(value)
+          ? Date.parse(asUtc(value))
+          : Number.NaN;
+  return Number.isFinite(ms) &&
+    ms >= Date.UTC(1000, 0, 1) &&
+    ms <= Date.UTC(9999, 11, 31) &&
+    isCalendarDay(value)
+    ? ms
+    : Number.NaN;
+}
+
+/** Why `value` is no time, as every surface says it (code NOT_A_DATE on MCP and REST). */
+export const notADate = (value: unknown): string =>
+  `"${String(value)}" is not a date: use ISO 8601 such as 2026-03-01 or 2026-03-01T12:00:00Z`;
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+
+/** The units a duration is written in, as a refusal names them. */
+export const DURATION_UNITS = "ms, s, m, h, d, w";
+
+/**
+ * Milliseconds of a duration as people write one: a number and a unit (`500ms`, `30s`, `5m`,
+ * `1h`, `2d`, `2w`), several in a row (`1h30m`), a space allowed before a unit (`2 w`); NaN for
+ * anything else (`5`, `2weeks`, `2026-03-01`, `last week`).
+ *
+ *   durationMs("1h30m"); // 5400000
+ *   durationMs("2w");    // 1209600000
+ *   durationMs("2weeks") // NaN
+ */
+export function durationMs(text: string): number {
+  const s = text
+    .trim()
+    .toLowerCase()
+    .replace(/(\d)\s+(?=[a-z])/g, "$1");
+  const parts = [...s.matchAll(/(\d+)(ms|s|m|h|d|w)/g)];
+  if (s === "" || parts.map((p) => p[0]).join("") !== s) return Number.NaN;
+  return parts.reduce((ms, p) => ms + Number(p[1]) * UNIT_MS[p[2]!]!, 0);
+}
+
+/**
+ * Milliseconds of a duration written `500ms`, `30s`, `5m`, `1h`, `2d`, `2w` or `1h30m` (the
+ * one reading, `durationMs`); `what` names the option in the error.
+ *
+ *   parseDuration("5m", "interval"); // 300000
+ */
+export function parseDuration(text: string, what: string): number {
+  const ms = durationMs(text);
+  if (Number.isNaN(ms))
+    throw new StrataError(
+      "INVALID_INPUT",
+      `${what} must be a duration such as 30s, 5m, 1h, 1h30m or 2w (units ${DURATION_UNITS}), got "${text}".`,
+      { field: what },
+    );
+  return ms;
+}
+
+/** Minutes after midnight UTC of `HH:MM` (24-hour clock). */
+export function parseDailyTime(text: string, what = "daily"): number {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
+  if (!m)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `${what} must be a time of day in UTC written HH:MM (24-hour), such as 03:00 or 23:30, got "${text}".`,
+      { field: what },
+    );
+  return Number(m[1]) * 60 + Number(m[2]);
+}
