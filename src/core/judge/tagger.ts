@@ -358,11 +358,11 @@ export function tag(text: string): TaggedWord[] {
 /**
  * `tag`, remembered by the exact text: the judge asks of one text against many others (a sweep's
  * pairs, a write against its nearest beliefs), and recall's lifts and state slots ask of the same
- * question and the same few candidates again and again (a recall over fresh24's dev questions
- * tagged each of its ~12 texts about twice before perf50: docs/evaluation.md). Safe because `tag` gives the same words whatever was tagged
- * before (above). Bounded (`boundedMemo`: two generations of `TAGGED_CACHE` texts each); a text is
- * no secret of its namespace here: what it hands back is `tag` of the text given, nothing else.
- * Callers share the words: never change them (the type says so).
+ * question and the same few candidates again and again (fresh24's dev recalls tagged 633 of their
+ * 1,356 texts a second time in the same recall before perf50: docs/evaluation.md). Safe because
+ * `tag` gives the same words whatever was tagged before (above). Bounded (`boundedMemo`: two
+ * generations of 8,192 texts each). It holds nothing of a namespace: it hands back `tag` of the
+ * text given, nothing else. Callers share the words: never change them (the array is readonly).
  *
  *   tagged("I moved to Lisbon"); // tags it
  *   tagged("I moved to Lisbon"); // the same array, not tagged again
