@@ -25,6 +25,7 @@
  *   npm run bench -- --only write-mark --rounds 3 --ops 20   # the store write mark's cost (bench/write-mark.ts, its own flags)
  *   npm run bench -- --only cache-lookup --beliefs 10000     # the sweep's judged-pair cache read (bench/cache-lookup.ts, --expose-gc given)
  *   npm run bench -- --only sleep-cost --conversations 0,1   # whole sleeps, LoCoMo and the rotting stream (bench/sleep-cost.ts)
+ *   npm run bench -- --only recall-tagging --sets fresh24    # texts tagged and time per recall, dev questions (bench/recall-tagging.ts)
  */
 
 import { spawnSync } from "node:child_process";
@@ -222,7 +223,7 @@ function parseArgs(argv: string[]): Options {
         v !== "current-state"
       )
         throw new Error(
-          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered, current-state, write-mark, cache-lookup or sleep-cost",
+          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered, current-state, write-mark, cache-lookup, sleep-cost or recall-tagging",
         );
       o.only = v;
     } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
@@ -973,6 +974,7 @@ const OWN_PROCESS: Record<string, { file: string; nodeFlags: string[] }> = {
   "write-mark": { file: "write-mark.ts", nodeFlags: [] },
   "cache-lookup": { file: "cache-lookup.ts", nodeFlags: ["--expose-gc"] },
   "sleep-cost": { file: "sleep-cost.ts", nodeFlags: [] },
+  "recall-tagging": { file: "recall-tagging.ts", nodeFlags: [] },
 };
 
 function ownProcessPart(argv: readonly string[]): { part: string; rest: string[] } | null {

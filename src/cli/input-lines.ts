@@ -56,6 +56,13 @@ export async function* streamLines(
       );
     parts.push(bytes);
   };
+  // The held line's bytes, joined once (a line in one chunk is not copied), and nothing held after.
+  const take = (): Buffer => {
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    parts = [];
+    held = 0;
+    return bytes;
+  };
   for await (const chunk of source) {
     const data =
       typeof chunk === "string"
@@ -64,15 +71,12 @@ export async function* streamLines(
     let start = 0;
     for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
       hold(data.subarray(start, nl));
-      const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-      parts = [];
-      held = 0;
-      yield* texts(bytes);
+      yield* texts(take());
       start = nl + 1;
     }
     if (start < data.length) hold(data.subarray(start));
   }
-  if (held > 0) yield* texts(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+  if (held > 0) yield* texts(take());
 }
 
 /** The lines of `file`, read as a stream (a chunk of the file in memory at a time): `streamLines`. */

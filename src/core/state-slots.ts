@@ -34,7 +34,7 @@ import {
   THESE_DAYS,
 } from "./change-adverbs.js";
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
-import { type TaggedWord, tag } from "./judge/tagger.js";
+import { type TaggedWord, tagged } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
 import { isTitle } from "./person-words.js";
 import type { Lexicon } from "./ports.js";
@@ -96,7 +96,7 @@ export function saysChangedState(sentence: string): boolean {
   if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
   if (CORRECTION.test(sentence)) return true;
   if (sentence.split(/\s*[,;]\s*(?:so\s+|and\s+|but\s+)?/).some((c) => BACK_TO.test(c.trim()))) return true;
-  const words = tag(sentence);
+  const words = tagged(sentence);
   if (FIRST_PERSON.test(sentence) && holdsSince(words)) return true;
   return words.some((w, i) => {
     // "Since Tony retired I …": the tagger's adjective is the opening clause's verb.
@@ -336,11 +336,10 @@ function readSlots(text: string): Slot[] {
   let afterStop = false;
   const driven = [...text.matchAll(DRIVEN_TO)].map((m) => [m.index, m.index + m[0].length] as const);
   let before: TaggedWord | undefined;
-  for (const tagged of tag(text)) {
+  for (const read of tagged(text)) {
     // A numeral counts a noun: "10k runs", "three trips" (the tagger reads a verb at times).
-    const w: TaggedWord =
-      tagged.pos === "VERB" && before?.pos === "NUM" ? { ...tagged, pos: "NOUN" } : tagged;
-    before = tagged;
+    const w: TaggedWord = read.pos === "VERB" && before?.pos === "NUM" ? { ...read, pos: "NOUN" } : read;
+    before = read;
     const lower = w.text.toLowerCase();
     const nominal = w.pos === "NOUN" || w.pos === "PROPN";
     // A lower-case word is a common noun, whatever the tagger says ("my favourite café").
@@ -535,7 +534,7 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
  */
 export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
   if (!asksOfRecall(question)) return null;
-  const words = tag(question);
+  const words = tagged(question);
   // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
   // streaming service do we pay for?", "What running shoes do I wear?").
   const finite = words.findIndex(
@@ -791,7 +790,7 @@ function whenNoun(words: readonly TaggedWord[]): string | null {
  */
 export function namesOtherValue(older: string, newer: string, asked: ReadonlySet<string>): boolean {
   const olderWords = new Set(contentTokens(older));
-  return tag(newer).some(
+  return tagged(newer).some(
     (w) =>
       (w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "NUM" || w.pos === "ADJ") &&
       contentTokens(w.text).some((t) => !olderWords.has(t) && !asked.has(t)),
@@ -839,7 +838,7 @@ export function fillsAskedSlot(
  * (a verb, no phrase) → {}. `await loadTagger()` first.
  */
 export function askedPhraseWords(question: string, asked: AskedSlot): Set<string> {
-  const words = tag(question);
+  const words = tagged(question);
   const out = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -904,7 +903,7 @@ export function namesAskedThing(statement: string, asked: AskedSlot): boolean {
  *   outsideReasons("We moved standup to Thursdays since half the team is off.")  // → {"move", "standup", "thursday", …}, no "team"
  */
 export function outsideReasons(statement: string): Set<string> {
-  const words = tag(statement);
+  const words = tagged(statement);
   // A sentence that opens with its subordinate clause has its main clause after it.
   const from = mainClauseStart(statement, words) ?? 0;
   const out = new Set<string>();
@@ -1012,7 +1011,7 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
   // the speaker does about another's state said first ("The new oiler needs size 39 boots, I'll…").
   if (SPEAKER_WORD.test(statement)) return opensWithOthersState(statement, asked, lexicon);
   if (!POSSESSIVE_FIRST.test(statement)) return namedSubject(statement, asked, lexicon) !== null;
-  const words = tag(statement);
+  const words = tagged(statement);
   let others = false;
   for (let i = 0; i < words.length; i++) {
     const lower = words[i]!.text.toLowerCase();
@@ -1065,7 +1064,7 @@ export function opensWithOthersState(statement: string, asked: AskedSlot, lexico
   const first = statement.slice(0, end.index);
   const rest = statement.slice(end.index + end[0].length);
   if (FIRST_PERSON.test(first) || SPEAKER_WORD.test(first) || saysChangedState(first)) return false;
-  if (!personSubject(first, asked, lexicon) || !oneVerbGroup(tag(first))) return false;
+  if (!personSubject(first, asked, lexicon) || !oneVerbGroup(tagged(first))) return false;
   const askedNoun = (w: TaggedWord) =>
     [...contentTokens(w.text), ...contentTokens(w.lemma)].some((t) => asked.nouns.has(t));
   // The speaker's own verb the question asks ("I leave for work at 7:30" for "when do I leave for work").
@@ -1077,7 +1076,8 @@ export function opensWithOthersState(statement: string, asked: AskedSlot, lexico
   return (
     speakers.length > 0 &&
     speakers.every(
-      (c) => !saysChangedState(c) && !tag(c).some((w) => (w.pos === "NOUN" && askedNoun(w)) || askedVerb(w)),
+      (c) =>
+        !saysChangedState(c) && !tagged(c).some((w) => (w.pos === "NOUN" && askedNoun(w)) || askedVerb(w)),
     )
   );
 }
@@ -1102,7 +1102,7 @@ function oneVerbGroup(words: readonly TaggedWord[]): boolean {
  */
 function personSubject(clause: string, asked: AskedSlot, lexicon: Lexicon): boolean {
   if (namedSubject(clause, asked, lexicon) !== null) return true;
-  const words = tag(clause);
+  const words = tagged(clause);
   const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
   if (verb <= 0) return false;
   const head = words
@@ -1149,7 +1149,7 @@ export function personCompound(word: string, lexicon: Lexicon): boolean {
  */
 export function namedSubject(statement: string, asked: AskedSlot, lexicon: Lexicon): string | null {
   if (FIRST_PERSON.test(statement)) return null;
-  const words = tag(statement);
+  const words = tagged(statement);
   const start = mainClauseStart(statement, words) ?? 0;
   const clause = words.filter((w) => w.start >= start);
   const verb = clause.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");

@@ -119,18 +119,14 @@ import {
   monthNames,
 } from "./calendar-words.js";
 import { adverbWords, NOW } from "./change-adverbs.js";
-import { type TaggedWord, tag } from "./judge/tagger.js";
+import { type TaggedWord, tagged } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
 import { numberInWords, type WordNumber, wordBelowHundred } from "./number-words.js";
 import { clausesOf } from "./sleep/chat-turns.js";
 import { isHypothetical, isNegated, isQuestion } from "./text.js";
 
-/**
- * Tagged sentences, remembered: the judge asks of one text against many others (a sweep's pairs,
- * a write against its nearest beliefs), and each ask reads the same sentences several times. Safe
- * because tags do not depend on what was tagged before (tagger.ts).
- */
-export const tagged = boundedMemo((sentence: string): readonly TaggedWord[] => tag(sentence), 8_192);
+/** Tagged sentences, remembered (tagger.ts): one memo for the lifts, the state slots and the values read here. */
+export { tagged };
 
 /** A number and the unit it counts, as said. */
 export interface Measure {

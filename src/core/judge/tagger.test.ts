@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { testMemory } from "../../../test/support/memory.js";
-import { loadTagger, tag, taggerLoaded } from "./tagger.js";
+import { saysChangedState } from "../state-slots.js";
+import { loadTagger, tag, tagged, taggerLoaded, textsTagged } from "./tagger.js";
 
 describe("the tagger loads lazily", () => {
   it("is not loaded by opening, an empty store's first write, or recall; the first judged pair loads it", async () => {
@@ -44,5 +45,31 @@ describe("a word wink gives no lemma is its own lemma (judge38)", () => {
     const r = await mem.remember("i cant, sorry, friday is out");
     expect(r.verdict).toBeDefined();
     await mem.close();
+  });
+});
+
+describe("tagged: tag, remembered by the exact text (perf50)", () => {
+  it("hands back tag's words, the same array for the same text, tagging it once", async () => {
+    await loadTagger();
+    tagged.clear();
+    const text = "I moved my savings to Monzo last week.";
+    const before = textsTagged();
+    const first = tagged(text);
+    expect(textsTagged() - before).toBe(1);
+    expect(first).toEqual(tag(text));
+    expect(tagged(text)).toBe(first);
+    // Another text, even one differing only in case, is its own key.
+    expect(tagged(text.toUpperCase())).not.toBe(first);
+    expect(textsTagged() - before).toBe(3); // `tag` above, and the upper-case text
+  });
+
+  it("serves the state slots: a sentence read twice by them is tagged once", async () => {
+    await loadTagger();
+    tagged.clear();
+    const sentence = "We switched the team standup to Zoom.";
+    const before = textsTagged();
+    const once = saysChangedState(sentence);
+    expect(saysChangedState(sentence)).toBe(once);
+    expect(textsTagged() - before).toBe(1);
   });
 });

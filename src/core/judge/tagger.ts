@@ -26,6 +26,7 @@
  */
 
 import type winkNLP from "wink-nlp";
+import { boundedMemo } from "../bounded-memo.js";
 
 export interface TaggedWord {
   /** The word as written (case kept). */
@@ -86,6 +87,8 @@ let wink: Wink | null = null;
 let loading: Promise<void> | null = null;
 /** wink's factory and model, kept to build a fresh pipeline when the old one has grown (`WINK_REBUILD_AFTER`). */
 let buildWink: (() => Wink) | null = null;
+/** How many times `tag` has run (`textsTagged`). */
+let tagCalls = 0;
 
 /**
  * Builds a wink pipeline over `model` and finds the tables its reading grows. wink hands the
@@ -302,6 +305,7 @@ export function brokenRuns(text: string): string {
 export function tag(text: string): TaggedWord[] {
   if (!wink || !buildWink)
     throw new Error("tag() before loadTagger(): await loadTagger() on the path that judges.");
+  tagCalls++;
   if (heldWordIds() > WINK_REBUILD_AFTER) wink = buildWink();
   const { nlp } = wink;
   let values: string[];
@@ -349,6 +353,25 @@ export function tag(text: string): TaggedWord[] {
     });
   }
   return out;
+}
+
+/**
+ * `tag`, remembered by the exact text: the judge asks of one text against many others (a sweep's
+ * pairs, a write against its nearest beliefs), and recall's lifts and state slots ask of the same
+ * question and the same few candidates again and again (fresh24's dev recalls tagged 633 of their
+ * 1,356 texts a second time in the same recall before perf50: docs/evaluation.md). Safe because
+ * `tag` gives the same words whatever was tagged before (above). Bounded (`boundedMemo`: two
+ * generations of 8,192 texts each). It holds nothing of a namespace: it hands back `tag` of the
+ * text given, nothing else. Callers share the words: never change them (the array is readonly).
+ *
+ *   tagged("I moved to Lisbon"); // tags it
+ *   tagged("I moved to Lisbon"); // the same array, not tagged again
+ */
+export const tagged = boundedMemo((text: string): readonly TaggedWord[] => tag(text), 8_192);
+
+/** How many texts `tag` has read in this process, remembered ones (`tagged`) not counted: for benches (bench/recall-tagging.ts). */
+export function textsTagged(): number {
+  return tagCalls;
 }
 
 /**

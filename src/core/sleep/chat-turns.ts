@@ -24,7 +24,7 @@
  * arrived") is one: callers `await loadTagger()` first.
  */
 import { adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW } from "../change-adverbs.js";
-import { tag, taggerLoaded } from "../judge/tagger.js";
+import { tag, tagged, taggerLoaded } from "../judge/tagger.js";
 import { DOTTED_TITLES, typedTitles } from "../person-words.js";
 import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
 import {
@@ -419,7 +419,8 @@ function withoutOwnAdditions(text: string): string | null {
   const kept: string[] = [];
   for (const clause of clausesOf(text)) {
     if (!hasAdditiveCue(clause)) kept.push(clause);
-    else if (KEPT.test(clause) || !tag(clause).some((w) => w.pos === "VERB" || w.pos === "AUX")) return null;
+    else if (KEPT.test(clause) || !tagged(clause).some((w) => w.pos === "VERB" || w.pos === "AUX"))
+      return null;
   }
   return kept.length > 0 ? kept.join(". ") : null;
 }
