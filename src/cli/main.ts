@@ -690,15 +690,6 @@ async function holdsNothing(mem: Memory): Promise<boolean> {
   return (await mem.verifyAudit()).entries === 0;
 }
 
-// A reader that stops early (`strata export | head`) is not a failure: stop quietly, as Unix tools do.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
-void runMain().then((code) => {
-  process.exitCode = code;
-});
-
 /**
  * The options given a PostgreSQL URL that holds a password on the command line (`--db
  * postgres://ana:secret@db/strata`, `--from`, `--to`, `curate pgvector --url`, also `--db=URL` and
@@ -740,3 +731,12 @@ function passwordWarning(options: readonly string[], label: string): string {
     : "";
   return `${label}: ${options.join(" and ")} ${does}, which every user of this machine can read in the process list (ps, /proc) while strata runs. Leave ${where} out of the URL: strata reads the password from ~/.pgpass (a line host:port:database:user:password, chmod 600; PGPASSFILE names another file) or PGPASSWORD${store}.`;
 }
+
+// A reader that stops early (`strata export | head`) is not a failure: stop quietly, as Unix tools do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+void runMain().then((code) => {
+  process.exitCode = code;
+});
