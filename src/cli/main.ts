@@ -255,9 +255,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const dbPath = onServer ? location : resolve(process.cwd(), location);
     const self = env.npm_command === "exec" ? "npx strata" : "strata";
     // A password in a URL on the command line is in the process list for every user while this
-    // runs: said once, never shown (install says it of the entry it writes, so not again there).
+    // runs: said once, never shown. Install says it of the entry it writes, so not again there,
+    // nor in the hooks that entry runs (the client's stderr, one line for a problem of the hook's).
     const exposed = passwordOptions(argv, program);
-    if (exposed.length > 0 && commandWord(argv)?.word !== "install")
+    const word = commandWord(argv)?.word;
+    if (exposed.length > 0 && word !== "install" && word !== "hook")
       err(passwordWarning(exposed, style.warn("warning")));
     // Bars are for people watching a terminal: never in pipes, --json or --quiet.
     const progressBars =

@@ -52,6 +52,12 @@ describe("a password in a command-line URL: warned once, never shown (attacks50)
     expect(said.join("")).not.toMatch(WARNED);
   });
 
+  it("hook: not warned (install warned of the entry that runs it; its stderr is one line for its own problem)", async () => {
+    const said = captureOutput();
+    await runMain(["--db", NOWHERE, "hook", "session-start"]);
+    expect(said.join("")).not.toMatch(WARNED);
+  });
+
   it("STRATA_DB holding the password: no warning (the environment is not in the process list)", async () => {
     vi.stubEnv("STRATA_DB", NOWHERE);
     try {
