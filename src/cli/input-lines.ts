@@ -25,13 +25,17 @@ export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 export const MAX_HELD_CHARS = 256 * 1024 * 1024;
 
 /**
- * The lines of a byte stream (a file read in chunks, stdin, a pipe), split where readline splits
- * (\n, \r\n, a lone \r), a line's chunks joined once at its end, so reading is linear in the
- * input. Each line's bytes are read by `decode` (the core's `utf8Text`, passed in so that this
- * module, loaded by every command, loads no schema library): a byte that is not UTF-8 is refused
- * (INVALID_INPUT, naming the line and the byte), never read as U+FFFD. A newline byte is never part
- * of a UTF-8 character, so a line's bytes stand alone. A line over `maxLine` bytes is refused
- * (INVALID_INPUT, `details.line`) as soon as it passes the bound, so a stream with no newline ends.
+ * The lines of a byte stream (a file read in chunks, stdin, a pipe), split at \n (a \r before it
+ * dropped), as JSONL, `tail -n +N`, `sed -n Np` and `wc -l` split them, a line's chunks joined once
+ * at its end, so reading is linear in the input. A lone \r ends no line: split there as readline
+ * splits, two items on one of tail's lines were numbered apart, every later line one past tail's,
+ * and the command said to go on with, `tail -n +N`, skipped an item or fed none (attacks50); inside a
+ * line a \r is JSON's white space. Each line's bytes are read by `decode` (the core's `utf8Text`,
+ * passed in so that this module, loaded by every command, loads no schema library): a byte that is
+ * not UTF-8 is refused (INVALID_INPUT, naming the line and the byte), never read as U+FFFD. A
+ * newline byte is never part of a UTF-8 character, so a line's bytes stand alone. A line over
+ * `maxLine` bytes is refused (INVALID_INPUT, `details.line`) as soon as it passes the bound, so a
+ * stream with no newline ends.
  *
  *   for await (const line of streamLines(process.stdin, "stdin", decode)) …
  */
@@ -42,8 +46,7 @@ export async function* streamLines(
   maxLine: number = MAX_LINE_BYTES,
 ): AsyncGenerator<string> {
   let line = 0;
-  const texts = (bytes: Buffer): string[] =>
-    decode(bytes, `${name} line ${++line}`).replace(/\r$/, "").split("\r");
+  const text = (bytes: Buffer): string => decode(bytes, `${name} line ${++line}`).replace(/\r$/, "");
   let parts: Buffer[] = [];
   let held = 0;
   const hold = (bytes: Buffer) => {
@@ -71,12 +74,12 @@ export async function* streamLines(
     let start = 0;
     for (let nl = data.indexOf(0x0a); nl !== -1; nl = data.indexOf(0x0a, start)) {
       hold(data.subarray(start, nl));
-      yield* texts(take());
+      yield text(take());
       start = nl + 1;
     }
     if (start < data.length) hold(data.subarray(start));
   }
-  if (held > 0) yield* texts(take());
+  if (held > 0) yield text(take());
 }
 
 /** The lines of `file`, read as a stream (a chunk of the file in memory at a time): `streamLines`. */

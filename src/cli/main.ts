@@ -28,7 +28,7 @@ import type { Command } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError, type StrataError, utf8Text } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
-import { describeLocation, isPostgresUrl } from "../store/open-store.js";
+import { describeLocation, holdsPassword, isPostgresUrl } from "../store/open-store.js";
 import { postgresLocationProblem } from "../store/postgres/postgres-url.js";
 import {
   checkReadable,
@@ -264,6 +264,13 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       );
     const dbPath = onServer ? location : resolve(process.cwd(), location);
     const self = env.npm_command === "exec" ? "npx strata" : "strata";
+    // A password in a URL on the command line is in the process list for every user while this
+    // runs: said once, never shown. Install says it of the entry it writes, so not again there,
+    // nor in the hooks that entry runs (the client's stderr, one line for a problem of the hook's).
+    const exposed = passwordOptions(argv, program);
+    const word = commandWord(argv)?.word;
+    if (exposed.length > 0 && word !== "install" && word !== "hook")
+      err(passwordWarning(exposed, style.warn("warning")));
     // Bars are for people watching a terminal: never in pipes, --json or --quiet.
     const progressBars =
       !process.stderr.isTTY || global.json || global.quiet ? null : await import("cli-progress");
@@ -693,6 +700,48 @@ async function holdsNothing(mem: Memory): Promise<boolean> {
   const counts = await mem.stats();
   if (counts.episodes.total > 0 || counts.beliefs.total > 0 || counts.audit.entries > 0) return false;
   return (await mem.verifyAudit()).entries === 0;
+}
+
+/**
+ * The options given a PostgreSQL URL that holds a password on the command line (`--db
+ * postgres://ana:secret@db/strata`, `--from`, `--to`, `curate pgvector --url`, also `--db=URL` and
+ * `?password=`), each once, in the order typed. Only an option that takes a value counts (any
+ * command's: the grammar says which), so a statement or a query is never read as one; nothing
+ * after `--` is an option.
+ *
+ *   passwordOptions(["--db", "postgres://ana:pw@db/strata", "stats"], program); // ["--db"]
+ */
+function passwordOptions(argv: readonly string[], program: Command): string[] {
+  const commands = (c: Command): Command[] => [c, ...c.commands.flatMap(commands)];
+  const valued = new Set(
+    commands(program).flatMap((c) => c.options.filter((o) => o.required || o.optional).map((o) => o.long)),
+  );
+  const named: string[] = [];
+  for (let i = 0; i < argv.length && argv[i] !== "--"; i++) {
+    const word = argv[i]!;
+    const eq = word.indexOf("=");
+    const [option, value] = eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, argv[i + 1]];
+    if (!valued.has(option) || value === undefined) continue;
+    if (eq < 0) i++;
+    if (isPostgresUrl(value) && holdsPassword(value) && !named.includes(option)) named.push(option);
+  }
+  return named;
+}
+
+/**
+ * What to say of `options` holding a password in their URL: who can read it, and where it goes
+ * instead — never the password. psql takes none on its command line; mysql and `docker login -p`
+ * warn once a run, as this does.
+ *
+ *   passwordWarning(["--db"], "warning"); // "warning: --db holds a password in its URL, …"
+ */
+function passwordWarning(options: readonly string[], label: string): string {
+  const [does, where] =
+    options.length === 1 ? ["holds a password in its URL", "it"] : ["hold passwords in their URLs", "them"];
+  const store = options.includes("--db")
+    ? ", or give the whole URL in STRATA_DB (a process's environment is its owner's alone)"
+    : "";
+  return `${label}: ${options.join(" and ")} ${does}, which every user of this machine can read in the process list (ps, /proc) while strata runs. Leave ${where} out of the URL: strata reads the password from ~/.pgpass (a line host:port:database:user:password, chmod 600; PGPASSFILE names another file) or PGPASSWORD${store}.`;
 }
 
 // A reader that stops early (`strata export | head`) is not a failure: stop quietly, as Unix tools do.

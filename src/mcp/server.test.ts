@@ -407,6 +407,42 @@ describe("resources and prompts", () => {
     );
   });
 
+  // attacks50: the SDK's own refusals kept the doubled prefix newcomer49 took out of Strata's
+  // ("MCP error -32602: MCP error -32602: Resource strata://item/ not found"), and a namespace that
+  // is not percent-encoded UTF-8 was an internal error (-32603 "URI malformed").
+  it.each([
+    [
+      "strata://item/",
+      -32002,
+      "MCP error -32002: NOT_FOUND: No resource strata://item/ on this server: its resources are strata://continuity/{namespace}, strata://item/{id} and strata://manifest.",
+    ],
+    [
+      "strata://nothing",
+      -32002,
+      "MCP error -32002: NOT_FOUND: No resource strata://nothing on this server: its resources are strata://continuity/{namespace}, strata://item/{id} and strata://manifest.",
+    ],
+    [
+      "strata://continuity/%E0%A4%A",
+      -32602,
+      'MCP error -32602: INVALID_INPUT: The namespace in strata://continuity/%E0%A4%A is not percent-encoded UTF-8: write it as strata://continuity/default for namespace "default".',
+    ],
+    [
+      "strata://continuity/%ED%A0%80",
+      -32602,
+      'MCP error -32602: INVALID_INPUT: The namespace in strata://continuity/%ED%A0%80 is not percent-encoded UTF-8: write it as strata://continuity/default for namespace "default".',
+    ],
+  ])("refuses %s with its code, said once", async (uri, code, message) => {
+    await expect(client.readResource({ uri })).rejects.toMatchObject({ code, message });
+  });
+
+  it("refuses a prompt it does not have with its code, said once", async () => {
+    await expect(client.getPrompt({ name: "memory-lop" })).rejects.toMatchObject({
+      code: -32602,
+      message:
+        'MCP error -32602: NOT_FOUND: No prompt "memory-lop" on this server: its prompt is memory-loop.',
+    });
+  });
+
   it("offers the agent instructions as a prompt, identical to docs/agent-instructions.md", async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((p) => p.name)).toContain("memory-loop");

@@ -9,7 +9,14 @@
  *   await server.connect(new StdioServerTransport());
  */
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { namesNear } from "../core/borrowed-names.js";
 import type { Memory } from "../core/engine.js";
@@ -139,6 +146,10 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
 
   registerResources(server, engine, set);
 
+  const prompt = () => ({
+    description: "Strata agent instructions",
+    messages: [{ role: "user" as const, content: { type: "text" as const, text: AGENT_INSTRUCTIONS } }],
+  });
   server.registerPrompt(
     "memory-loop",
     {
@@ -146,11 +157,17 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
       description:
         "How to use the memory tools: Recall → Apply → Capture → Distill → Consolidate, and the session wrap.",
     },
-    () => ({
-      description: "Strata agent instructions",
-      messages: [{ role: "user", content: { type: "text", text: AGENT_INSTRUCTIONS } }],
-    }),
+    prompt,
   );
+  // prompts/get answered here, as resources/read is: the SDK's "Prompt … not found" was an
+  // McpError, its prefix said twice by the client (attacks50).
+  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    if (request.params.name === "memory-loop") return prompt();
+    throw protocolError(
+      ErrorCode.InvalidParams,
+      `NOT_FOUND: No prompt "${clip(request.params.name)}" on this server: its prompt is memory-loop.`,
+    );
+  });
   return server;
 }
 
@@ -241,6 +258,9 @@ function exampleField(spec: ToolSpec): string {
  */
 const protocolError = (code: number, message: string): Error => Object.assign(new Error(message), { code });
 
+/** MCP's code for a resource that is not there (the specification's "Resource not found"). */
+const RESOURCE_NOT_FOUND = -32002;
+
 /** A StrataError read through a resource is a protocol error naming its code. */
 async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -248,63 +268,92 @@ async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isStrataError(error))
       throw protocolError(
-        error.code === "NOT_FOUND" ? -32002 : ErrorCode.InvalidParams,
+        error.code === "NOT_FOUND" ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams,
         `${error.code}: ${mcpWording(error.message)}`,
       );
     throw error;
   }
 }
 
+/** A resource's reader: the URI asked, and the template's variables (none for a fixed URI). */
+type ResourceReader = (uri: URL, variables: Record<string, string | string[]>) => Promise<ReadResourceResult>;
+
+/** The resources, as a client is told when it asks for one this server does not have. */
+const RESOURCES = "strata://continuity/{namespace}, strata://item/{id} and strata://manifest";
+
 function registerResources(server: McpServer, engine: Memory, set: ToolSet): void {
+  const continuity = new ResourceTemplate("strata://continuity/{namespace}", {
+    list: async () => ({
+      resources: [
+        { uri: `strata://continuity/${engine.namespace}`, name: `continuity: ${engine.namespace}` },
+      ],
+    }),
+  });
+  const readContinuity: ResourceReader = (uri, variables) =>
+    readOrRefuse(async () => {
+      const said = String(variables.namespace);
+      const own = `strata://continuity/${encodeURIComponent(engine.namespace)}`;
+      let namespace: string;
+      try {
+        namespace = decodeURIComponent(said);
+      } catch {
+        // A stray % or the bytes of no UTF-8 character: the SDK answered "URI malformed", -32603.
+        throw new StrataError(
+          "INVALID_INPUT",
+          `The namespace in ${clip(uri.href)} is not percent-encoded UTF-8: write it as ${own} for namespace "${engine.namespace}".`,
+          { namespace: said },
+        );
+      }
+      // The server acts in one namespace: any other is refused as unknown, whether it exists or not.
+      if (namespace !== engine.namespace)
+        throw new StrataError(
+          "NOT_FOUND",
+          `No continuity digest "${namespace}" on this server: it serves namespace "${engine.namespace}" only (${own}).`,
+          { namespace },
+        );
+      return {
+        contents: [{ uri: uri.href, mimeType: "text/markdown", text: await renderDigest(engine, namespace) }],
+      };
+    });
+  const item = new ResourceTemplate("strata://item/{id}", { list: undefined });
+  const readItem: ResourceReader = (uri, variables) =>
+    readOrRefuse(async () => {
+      const found = await engine.get(String(variables.id));
+      return {
+        contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(found, null, 2) }],
+      };
+    });
+  const readManifest: ResourceReader = async (uri) => ({
+    contents: [
+      {
+        uri: uri.href,
+        mimeType: "application/json",
+        text: JSON.stringify({ algorithm: "sha256", set, tools: hashTools(toolSpecs(set)) }, null, 2),
+      },
+    ],
+  });
+
+  // Registered for resources/list and resources/templates/list, which the SDK answers.
   server.registerResource(
     "continuity",
-    new ResourceTemplate("strata://continuity/{namespace}", {
-      list: async () => ({
-        resources: [
-          { uri: `strata://continuity/${engine.namespace}`, name: `continuity: ${engine.namespace}` },
-        ],
-      }),
-    }),
+    continuity,
     {
       title: "Continuity digest",
       description: "What to know at session start, per namespace.",
       mimeType: "text/markdown",
     },
-    async (uri, variables) =>
-      readOrRefuse(async () => {
-        const namespace = decodeURIComponent(String(variables.namespace));
-        // The server acts in one namespace: any other is refused as unknown, whether it exists or not.
-        if (namespace !== engine.namespace)
-          throw new StrataError(
-            "NOT_FOUND",
-            `No continuity digest "${namespace}" on this server: it serves namespace "${engine.namespace}" only (strata://continuity/${encodeURIComponent(engine.namespace)}).`,
-            { namespace },
-          );
-        return {
-          contents: [
-            { uri: uri.href, mimeType: "text/markdown", text: await renderDigest(engine, namespace) },
-          ],
-        };
-      }),
+    readContinuity,
   );
-
   server.registerResource(
     "item",
-    new ResourceTemplate("strata://item/{id}", { list: undefined }),
+    item,
     {
       title: "Belief or episode",
       description: "One item by id (b… or e…), as JSON.",
       mimeType: "application/json",
     },
-    async (uri, variables) =>
-      readOrRefuse(async () => {
-        const item = await engine.get(String(variables.id));
-        return {
-          contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(item, null, 2) }],
-        };
-      }),
+    readItem,
   );
-
   server.registerResource(
     "manifest",
     "strata://manifest",
@@ -313,16 +362,35 @@ function registerResources(server: McpServer, engine: Memory, set: ToolSet): voi
       description: "SHA-256 of each tool definition as tools/list sends it.",
       mimeType: "application/json",
     },
-    async (uri) => ({
-      contents: [
-        {
-          uri: uri.href,
-          mimeType: "application/json",
-          text: JSON.stringify({ algorithm: "sha256", set, tools: hashTools(toolSpecs(set)) }, null, 2),
-        },
-      ],
-    }),
+    (uri) => readManifest(uri, {}),
   );
+
+  // resources/read is answered here, as tools/call is: the SDK refused a URI it had no resource
+  // for with an McpError, its "MCP error -32602: " prefixed again by the client, and a URI that
+  // does not parse as an internal error (attacks50). An unknown resource is -32002, MCP's
+  // "Resource not found", naming the resources there are.
+  const templates: [ResourceTemplate, ResourceReader][] = [
+    [continuity, readContinuity],
+    [item, readItem],
+  ];
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const said = request.params.uri;
+    if (!URL.canParse(said))
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        `INVALID_INPUT: "${clip(said)}" is not a URI: this server's resources are ${RESOURCES}.`,
+      );
+    const uri = new URL(said);
+    if (uri.href === "strata://manifest") return readManifest(uri, {});
+    for (const [template, read] of templates) {
+      const variables = template.uriTemplate.match(uri.href);
+      if (variables) return read(uri, variables);
+    }
+    throw protocolError(
+      RESOURCE_NOT_FOUND,
+      `NOT_FOUND: No resource ${clip(uri.href)} on this server: its resources are ${RESOURCES}.`,
+    );
+  });
 }
 
 /** The continuity digest: the agent's last saved one, or one rendered from beliefs (no LLM). */

@@ -11,10 +11,10 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
-import { isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
+import { holdsPassword, isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
 import { createStoreFolder } from "./sqlite/store-folder.js";
 
-export { isPostgresUrl, parsePostgresUrl, redactUrl };
+export { holdsPassword, isPostgresUrl, parsePostgresUrl, redactUrl };
 
 /** Where a location points, password removed, for messages and reports. */
 export function describeLocation(location: string): string {

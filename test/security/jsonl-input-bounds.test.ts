@@ -66,17 +66,17 @@ describe("a line longer than any item is refused as it passes the bound", () => 
     );
   });
 
-  it("lines split across chunks read as written: a line at the bound passes, \\r\\n and a lone \\r split", async () => {
+  it("lines split across chunks read as written: a line at the bound passes, \\r\\n ends a line, a lone \\r does not", async () => {
     const text = `"${"b".repeat(98)}"\n"x"\r\n"y"\r"last"`;
     const bytes = Buffer.from(text);
     const chunks = (async function* () {
       for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
     })();
+    // A line is what `tail -n +N`, `sed -n Np` and `wc -l` count: the resume command's tail too.
     expect(await all(streamLines(chunks, "f", decode, 100))).toEqual([
       `"${"b".repeat(98)}"`,
       '"x"',
-      '"y"',
-      '"last"',
+      '"y"\r"last"',
     ]);
   });
 });
@@ -189,6 +189,60 @@ for (const backend of storeLocations("jsonlbounds"))
       try {
         const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
         expect(texts).toEqual(["The pool opens at 7"]);
+      } finally {
+        await mem.close();
+      }
+    });
+  });
+
+for (const backend of storeLocations("jsonlcr"))
+  describe.skipIf(backend.skip)(`${backend.name}: a lone \\r is no line end (attacks50)`, () => {
+    // Two items on one line of `tail` (old Mac line ending between them): read as two, they were
+    // numbered 1 and 2, so the item on tail's line 2 was called line 3. The failed write below then
+    // said "go on with tail -n +3 …", which feeds nothing: the gym's hours were lost in silence.
+    it("items separated by a lone \\r are refused as one line that is not JSON, naming the \\r; nothing written", async () => {
+      const file = join(dir, `lone-cr-${backend.name}.jsonl`);
+      writeFileSync(
+        file,
+        '"The pool opens at 7"\r"The sauna opens at 8"\n{"statement": "The gym closes at 9", "sources": ["e999999"]}\n',
+      );
+      const db = backend.db();
+      const said = captureOutput();
+      const code = await runMain([
+        "--db",
+        db,
+        "-n",
+        "work",
+        "remember",
+        "--jsonl",
+        file,
+        "--batch-size",
+        "1",
+      ]);
+      const text = said.join("");
+      expect(code, text).not.toBe(0);
+      expect(text).toMatch(/line 1 is not JSON/);
+      expect(text).toContain("a carriage return (\\r) with no newline after it");
+      expect(text).not.toContain("go on with");
+      const mem = await openMemory({ ...whereOf(db), namespace: "work" });
+      try {
+        expect(await mem.list({ layer: "belief" })).toEqual([]);
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("a \\r inside a line is JSON's white space, as JSONL reads it: the item is read whole", async () => {
+      const file = join(dir, `cr-space-${backend.name}.jsonl`);
+      writeFileSync(file, '{"statement":\r"The pool opens at 7"}\r\n"The gym opens at 6"\n');
+      const db = backend.db();
+      const said = captureOutput();
+      const code = await runMain(["--db", db, "-n", "work", "remember", "--jsonl", file]);
+      expect(code, said.join("")).toBe(0);
+      const mem = await openMemory({ ...whereOf(db), namespace: "work" });
+      try {
+        const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
+        expect(texts.sort()).toEqual(["The gym opens at 6", "The pool opens at 7"]);
       } finally {
         await mem.close();
       }

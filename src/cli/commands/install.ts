@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, sep } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { StrataError, utf8Text } from "../../core/errors.js";
-import { isPostgresUrl } from "../../store/open-store.js";
+import { holdsPassword, isPostgresUrl } from "../../store/open-store.js";
 import { withPassfilePassword } from "../../store/postgres/postgres-passfile.js";
 import { type Client, clientFileBytes } from "./clients.js";
 
@@ -302,15 +302,10 @@ const PGPASS_HOW =
  * text in the config file and in the process list.
  */
 function postgresWarnings(args: InstallArgs, files: FileChange[]): string[] {
-  if (!isPostgresUrl(args.dbPath)) return [];
-  let url: URL;
-  try {
-    url = new URL(args.dbPath);
-  } catch {
-    return [];
-  }
+  if (!isPostgresUrl(args.dbPath) || !URL.canParse(args.dbPath)) return [];
   const written = files.map((f) => f.path).join(" and ");
-  if (url.password)
+  // `?password=` is a password too (pg reads it): it was said to be "no password" (attacks50).
+  if (holdsPassword(args.dbPath))
     return [
       `the store's URL holds its password, so it is written in plain text in ${written} and shows in the process list while the server runs: ${PGPASS_HOW}, and install again with the URL without it.`,
     ];

@@ -279,9 +279,13 @@ async function* batchesOf(
     try {
       items.push(JSON.parse(line));
     } catch {
+      // Items a lone \r separates (old Mac line endings) are one line to JSONL and to tail: said so.
+      const loneCr = line.includes("\r")
+        ? " It holds a carriage return (\\r) with no newline after it: JSONL ends a line with \\n (or \\r\\n) only, so items a lone \\r separates are one line; convert the file first (tr '\\r' '\\n' < FILE > FILE.jsonl)."
+        : "";
       throw new StrataError(
         "INVALID_INPUT",
-        `line ${n} is not JSON: write one JSON string or object per line, e.g. {"${command === "remember" ? "statement" : "content"}": "…"}.`,
+        `line ${n} is not JSON: write one JSON string or object per line, e.g. {"${command === "remember" ? "statement" : "content"}": "…"}.${loneCr}`,
         { line: n },
       );
     }

@@ -78,6 +78,23 @@ export function redactUrl(url: string): string {
 }
 
 /**
+ * Whether a PostgreSQL URL carries a password: after the user (`postgres://ana:secret@db/strata`)
+ * or as `?password=`, which pg reads too. False for anything that does not parse.
+ *
+ *   holdsPassword("postgres://ana:secret@db/strata");          // true
+ *   holdsPassword("postgres://ana@db/strata?password=secret"); // true
+ *   holdsPassword("postgres://ana@db/strata");                 // false
+ */
+export function holdsPassword(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.password !== "" || Boolean(u.searchParams.get("password"));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * STORE_UNAVAILABLE when `error` is the driver's answer to a server that asks for a password the
  * URL and PGPASSWORD do not give (`pg` says only "SASL: SCRAM-SERVER-FIRST-MESSAGE: client password
  * must be a string"); null for any other error. `target` is the redacted URL.
