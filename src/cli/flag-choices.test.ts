@@ -3,6 +3,7 @@
  * no engine): the registry's choices, the words of the engine's refusal traced back to its flag.
  */
 import { describe, expect, it } from "vitest";
+import { openMemory } from "../open-memory.js";
 import { createProgram } from "./program.js";
 import { UsageError } from "./usage-error.js";
 
@@ -55,6 +56,14 @@ describe("a value none of a flag's choices is refused before the command runs", 
 
   it("each refused item of a list is named, and --json callers get each as details", async () => {
     const { refusal } = await parse(["recall", "x", "--kinds", "fact,bogus,rules"]);
+    // The engine's own issues for the same values: `--json` prints one shape whichever refuses.
+    const mem = await openMemory({ path: ":memory:", lexicon: null });
+    const engine = await mem.recall("x", { kinds: ["fact", "bogus", "rules"] } as never).then(
+      () => null,
+      (error: { details: { issues: unknown[] } }) => error.details.issues,
+    );
+    await mem.close();
+    expect(engine).toHaveLength(2);
     expect(refusal?.message).toBe(
       '--kinds must be one of fact, failure, rule, procedure, episode, got "bogus". --kinds must be one of fact, failure, rule, procedure, episode, got "rules".',
     );
@@ -63,6 +72,7 @@ describe("a value none of a flag's choices is refused before the command runs", 
         { flag: "--kinds", value: "bogus", allowed: "one of fact, failure, rule, procedure, episode" },
         { flag: "--kinds", value: "rules", allowed: "one of fact, failure, rule, procedure, episode" },
       ],
+      issues: engine,
     });
   });
 

@@ -65,7 +65,8 @@ export function valuesOutsideChoices(command: Command, argv: readonly string[]):
   }
   if (issues.length === 0) return null;
   const usage = flagUsage(rootOf(command), pathOf(command), argv, issues);
-  return usage ? new UsageError(usage.message, usage.details) : null;
+  // `details.issues` as the engine's refusal carries them, so `--json` prints one shape either way.
+  return usage ? new UsageError(usage.message, { ...usage.details, issues }) : null;
 }
 
 const rootOf = (command: Command): Command => (command.parent ? rootOf(command.parent) : command);
