@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -144,6 +144,16 @@
  * own correction, some relayed from the landlord, a doctor or his mother, and his brother's, his
  * wife's or a rival operator's value, an offer refused, a plan dropped or a rumour beside his; split
  * by hash).
+ * Twenty-nine with `fresh27` (fresh27.json, 120 cases written in the fifty-first session without
+ * reading the rules, by one user: a Vietnamese-American nail-salon owner in Houston texting her
+ * assistant in English mixed with Vietnamese, often without diacritics, about the salon (its hours,
+ * prices, suppliers, technicians, landlord, lease, accountant, license and Yelp page), money sent to
+ * her parents in Đà Nẵng, the SBA loan, the car note and the hụi, her son's high school band, her
+ * daughter's community college, her husband's refinery shifts, a cousin's wedding, her parish choir
+ * and the Tết festival, and her own health; dollars, times and US dates written many ways, values
+ * changed in passing inside long messages, some relayed, one corrected in the same message, and her
+ * sister's, her husband's or a parishioner's value, an offer refused, a plan dropped, a rumour or a
+ * joke beside hers; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -214,6 +224,7 @@ export const SETS = [
   "fresh24",
   "fresh25",
   "fresh26",
+  "fresh27",
 ] as const;
 
 /**
@@ -472,7 +483,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-eight. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-nine. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -491,7 +502,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

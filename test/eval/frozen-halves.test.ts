@@ -226,4 +226,12 @@ describe("frozen held-out halves", () => {
       "08c3dcaefdbde5256e5038920403016c776b456451295a438f28f131a403bd76",
     );
   });
+
+  // Written in the fifty-first session (h/fresh27) and frozen before any recall ran on it: its
+  // held-out half is reported as aggregates only.
+  it("eval/knowledge-update's fresh27 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh27").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "57dbc37137b3cec52e38959fea2bad5cd3834604ac02ca1f34bf44ac0d0e71d5",
+    );
+  });
 });
