@@ -399,8 +399,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           argv,
           {
             file: path === undefined || path === "-" ? null : resolve(process.cwd(), path),
-            db: onServer ? describeLocation(location) : dbPath,
+            db: runEnv.dbLabel,
             self,
+            // The store and namespace written to, so that a resume pasted elsewhere writes there too.
+            ...(mem ? { wrote: { db: runEnv.dbLabel, namespace: mem.namespace } } : {}),
           },
           line,
         ),
