@@ -435,6 +435,29 @@ describe("resources and prompts", () => {
     await expect(client.readResource({ uri })).rejects.toMatchObject({ code, message });
   });
 
+  // attacks51: a namespace may hold "/" (and ":" "@"); the listed URI spelled it as it is, which
+  // the template's {namespace} (no "/") does not match: the one resource listed could not be read.
+  it.each([["team/a"], ["org:acme@eu/bot-1"]])(
+    "the continuity URI listed for namespace %s is the one that reads it",
+    async (namespace) => {
+      await client.close();
+      await mem.close();
+      ({ mem } = await testMemory({ namespace }));
+      client = await connect();
+      await call("remember", { statement: "The staging database is Postgres 16" });
+      const { resources } = await client.listResources();
+      const listed = resources.find((r) => r.uri.startsWith("strata://continuity/"))!;
+      expect(listed.uri).toBe(`strata://continuity/${encodeURIComponent(namespace)}`);
+      const digest = await client.readResource({ uri: listed.uri });
+      expect(String((digest.contents[0] as { text: string }).text)).toMatch(
+        /The staging database is Postgres 16/,
+      );
+      // Another namespace, "/.." or encoded, is still another: refused, never read.
+      for (const other of ["strata://continuity/team", "strata://continuity/team%2F..%2Fdefault"])
+        await expect(client.readResource({ uri: other })).rejects.toMatchObject({ code: -32002 });
+    },
+  );
+
   it("refuses a prompt it does not have with its code, said once", async () => {
     await expect(client.getPrompt({ name: "memory-lop" })).rejects.toMatchObject({
       code: -32602,

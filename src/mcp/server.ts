@@ -281,18 +281,25 @@ type ResourceReader = (uri: URL, variables: Record<string, string | string[]>) =
 /** The resources, as a client is told when it asks for one this server does not have. */
 const RESOURCES = "strata://continuity/{namespace}, strata://item/{id} and strata://manifest";
 
+/**
+ * The URI of a namespace's continuity digest, the namespace percent-encoded: a namespace may hold
+ * "/" (and ":", "@"), which the template's {namespace} does not match as it is — the one digest
+ * listed could not be read (attacks51).
+ *
+ *   continuityUri("team/a"); // "strata://continuity/team%2Fa"
+ */
+const continuityUri = (namespace: string) => `strata://continuity/${encodeURIComponent(namespace)}`;
+
 function registerResources(server: McpServer, engine: Memory, set: ToolSet): void {
   const continuity = new ResourceTemplate("strata://continuity/{namespace}", {
     list: async () => ({
-      resources: [
-        { uri: `strata://continuity/${engine.namespace}`, name: `continuity: ${engine.namespace}` },
-      ],
+      resources: [{ uri: continuityUri(engine.namespace), name: `continuity: ${engine.namespace}` }],
     }),
   });
   const readContinuity: ResourceReader = (uri, variables) =>
     readOrRefuse(async () => {
       const said = String(variables.namespace);
-      const own = `strata://continuity/${encodeURIComponent(engine.namespace)}`;
+      const own = continuityUri(engine.namespace);
       let namespace: string;
       try {
         namespace = decodeURIComponent(said);
