@@ -36,3 +36,25 @@ describe("durationMs: a whole number of milliseconds any clock can count, or NaN
     );
   });
 });
+
+describe("durationMs reads in time linear in the text's length (attacks51)", () => {
+  // Digits with no unit after them: every start of the run was tried to its end, 40,000 digits
+  // took 4.4 s and 20,000 1.2 s. Timed by ratio, the median of three, so a loaded machine says the
+  // same: eight times the text takes about eight times as long, not sixty-four.
+  const took = (text: string) => {
+    const times = [0, 1, 2].map(() => {
+      const start = performance.now();
+      durationMs(text);
+      return performance.now() - start;
+    });
+    return times.sort((a, b) => a - b)[1]!;
+  };
+  it.each([
+    ["digits and no unit", (n: number) => `${"9".repeat(n)}x`],
+    ["spaces before no unit", (n: number) => `1${" ".repeat(n)}1`],
+  ])("%s", (_, text) => {
+    took(text(2000)); // warmed
+    const ratio = took(text(32_000)) / Math.max(took(text(4000)), 1);
+    expect(ratio).toBeLessThan(24);
+  });
+});

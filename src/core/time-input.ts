@@ -76,14 +76,18 @@ export const DURATION_UNITS = "ms, s, m, h, d, w";
  */
 export const MAX_DURATION_MS = Number.MAX_SAFE_INTEGER;
 
+/** A duration as written, whole: numbers each with its unit, one after another. */
+const DURATION = /^(?:\d+(?:ms|s|m|h|d|w))+$/;
+
 /** A duration's words as written (`1h30m`, `2 w`) with the spaces before units dropped, or null. */
 function durationParts(text: string): RegExpExecArray[] | null {
   const s = text
     .trim()
     .toLowerCase()
     .replace(/(\d)\s+(?=[a-z])/g, "$1");
-  const parts = [...s.matchAll(/(\d+)(ms|s|m|h|d|w)/g)];
-  return s === "" || parts.map((p) => p[0]).join("") !== s ? null : parts;
+  // Checked whole first, anchored: `matchAll` alone tried every start of a run of digits with no
+  // unit after it ("999…9x"), a time in the square of its length (attacks51).
+  return DURATION.test(s) ? [...s.matchAll(/(\d+)(ms|s|m|h|d|w)/g)] : null;
 }
 
 /**
