@@ -161,7 +161,8 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
   );
   // prompts/get answered here, as resources/read is: the SDK's "Prompt … not found" was an
   // McpError, its prefix said twice by the client (attacks50).
-  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.server.setRequestHandler(anyParams("prompts/get"), async (raw) => {
+    const request = paramsAs(GetPromptRequestSchema, raw);
     if (request.params.name === "memory-loop") return prompt();
     throw protocolError(
       ErrorCode.InvalidParams,
@@ -278,6 +279,29 @@ async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
 /** A resource's reader: the URI asked, and the template's variables (none for a fixed URI). */
 type ResourceReader = (uri: URL, variables: Record<string, string | string[]>) => Promise<ReadResourceResult>;
 
+/**
+ * A request of `method` with any params, for a handler that checks them itself (`paramsAs`): the
+ * SDK parses a request with the method's own schema before its handler runs, and a params object
+ * of another shape was its zod error, -32603 "Internal error" with the issues as a JSON dump.
+ */
+const anyParams = <M extends string>(method: M) =>
+  z.object({ method: z.literal(method), params: z.unknown().optional() });
+
+/**
+ * `request` read by the MCP schema of its method, or -32602 INVALID_INPUT naming the first field
+ * that is not as MCP gives it (`prompts/get: params.name must be a string …`): the client's
+ * mistake, said as one (attacks51).
+ */
+function paramsAs<S extends z.ZodType>(schema: S, request: { method: string }): z.output<S> {
+  const read = schema.safeParse(request);
+  if (read.success) return read.data;
+  const issue = read.error.issues[0]!;
+  throw protocolError(
+    ErrorCode.InvalidParams,
+    `INVALID_INPUT: ${request.method}: ${issue.path.join(".") || "params"} ${issue.message.replace(/^Invalid input: /, "").toLowerCase()}; see the MCP specification's ${request.method}.`,
+  );
+}
+
 /** The resources, as a client is told when it asks for one this server does not have. */
 const RESOURCES = "strata://continuity/{namespace}, strata://item/{id} and strata://manifest";
 
@@ -380,8 +404,8 @@ function registerResources(server: McpServer, engine: Memory, set: ToolSet): voi
     [continuity, readContinuity],
     [item, readItem],
   ];
-  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const said = request.params.uri;
+  server.server.setRequestHandler(anyParams("resources/read"), async (raw) => {
+    const said = paramsAs(ReadResourceRequestSchema, raw).params.uri;
     if (!URL.canParse(said))
       throw protocolError(
         ErrorCode.InvalidParams,
