@@ -289,8 +289,10 @@ const anyParams = <M extends string>(method: M) =>
 
 /**
  * `request` read by the MCP schema of its method, or -32602 INVALID_INPUT naming the first field
- * that is not as MCP gives it (`prompts/get: params.name must be a string …`): the client's
- * mistake, said as one (attacks51).
+ * that is not as MCP gives it: the client's mistake, said as one (attacks51).
+ *
+ *   paramsAs(GetPromptRequestSchema, { method: "prompts/get", params: { name: 5 } });
+ *   // -32602 "INVALID_INPUT: prompts/get: params.name expected string, received number; …"
  */
 function paramsAs<S extends z.ZodType>(schema: S, request: { method: string }): z.output<S> {
   const read = schema.safeParse(request);

@@ -46,6 +46,38 @@ const all = async (lines: AsyncIterable<string>) => {
   return out;
 };
 
+/**
+ * The command a run stopped at line 2 said to go on with, and its words as a shell reads them back
+ * (`strata` prints its words, then what tail fed it).
+ */
+function resumeSaid(said: readonly string[]): { resume: string; words: string[] } {
+  const text = said.join("");
+  const resume = /go on with (tail -n \+2 .*? --batch-size 1)\)/.exec(text)?.[1];
+  expect(resume, text).toBeDefined();
+  const words = execFileSync("sh", ["-c", `strata() { printf '%s\\n' "$@"; cat; }; ${resume}`], {
+    encoding: "utf8",
+  }).split("\n");
+  return { resume: resume!, words };
+}
+
+/** A store's location as a resume names it: a PostgreSQL URL without its password. */
+function shownLocation(db: string): string {
+  if (!db.startsWith("postgres")) return db;
+  const where = new URL(db);
+  where.password = "";
+  return where.toString();
+}
+
+/** The beliefs' texts in `namespace` of the store at `db`. */
+async function beliefTexts(db: string, namespace: string): Promise<string[]> {
+  const mem = await openMemory({ ...whereOf(db), namespace });
+  try {
+    return (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
+  } finally {
+    await mem.close();
+  }
+}
+
 describe("a line longer than any item is refused as it passes the bound", () => {
   it("a file whose first line is over MAX_LINE_BYTES: refused, naming the file and line 1", async () => {
     const file = join(dir, "long-line.jsonl");
@@ -173,17 +205,10 @@ for (const backend of storeLocations("jsonlpinned"))
         vi.stubEnv("STRATA_CONFIG", settings);
         const said = captureOutput();
         expect(await runMain(["remember", "--jsonl", file, "--batch-size", "1"])).not.toBe(0);
-        const text = said.join("");
-        const resume = /go on with (tail -n \+2 .*? --batch-size 1)\)/.exec(text)?.[1];
-        expect(resume, text).toBeDefined();
-        const words = execFileSync("sh", ["-c", `strata() { printf '%s\\n' "$@"; cat; }; ${resume}`], {
-          encoding: "utf8",
-        }).split("\n");
-        const where = db.startsWith("postgres") ? new URL(db) : null;
-        if (where) where.password = "";
+        const { words } = resumeSaid(said);
         expect(words.slice(0, 8)).toEqual([
           "--db",
-          where ? where.toString() : db,
+          shownLocation(db),
           "-n",
           "work",
           "remember",
@@ -191,13 +216,7 @@ for (const backend of storeLocations("jsonlpinned"))
           "-",
           "--batch-size",
         ]);
-        const mem = await openMemory({ ...whereOf(db), namespace: "work" });
-        try {
-          const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
-          expect(texts).toEqual(["The pool opens at 7"]);
-        } finally {
-          await mem.close();
-        }
+        expect(await beliefTexts(db, "work")).toEqual(["The pool opens at 7"]);
       });
     },
   );
@@ -227,19 +246,11 @@ for (const backend of storeLocations("jsonlbounds"))
         "1",
       ]);
       expect(code).not.toBe(0);
-      const text = said.join("");
-      const resume = /go on with (tail -n \+2 .*? --batch-size 1)\)/.exec(text)?.[1];
-      expect(resume, text).toBeDefined();
+      const { resume, words } = resumeSaid(said);
       expect(resume).not.toContain(":strata@"); // no password shown
-      // A shell reads the command back: `strata` prints its words, then what tail fed it.
-      const words = execFileSync("sh", ["-c", `strata() { printf '%s\\n' "$@"; cat; }; ${resume}`], {
-        encoding: "utf8",
-      }).split("\n");
-      const where = db.startsWith("postgres") ? new URL(db) : null;
-      if (where) where.password = "";
       expect(words.slice(0, 9)).toEqual([
         "--db",
-        where ? where.toString() : db,
+        shownLocation(db),
         "-n",
         "work",
         "remember",
@@ -249,13 +260,7 @@ for (const backend of storeLocations("jsonlbounds"))
         "1",
       ]);
       expect(words[9]).toBe('{"statement": "The gym closes at 9", "sources": ["e999999"]}');
-      const mem = await openMemory({ ...whereOf(db), namespace: "work" });
-      try {
-        const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
-        expect(texts).toEqual(["The pool opens at 7"]);
-      } finally {
-        await mem.close();
-      }
+      expect(await beliefTexts(db, "work")).toEqual(["The pool opens at 7"]);
     });
   });
 
@@ -303,12 +308,6 @@ for (const backend of storeLocations("jsonlcr"))
       const said = captureOutput();
       const code = await runMain(["--db", db, "-n", "work", "remember", "--jsonl", file]);
       expect(code, said.join("")).toBe(0);
-      const mem = await openMemory({ ...whereOf(db), namespace: "work" });
-      try {
-        const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
-        expect(texts.sort()).toEqual(["The gym opens at 6", "The pool opens at 7"]);
-      } finally {
-        await mem.close();
-      }
+      expect((await beliefTexts(db, "work")).sort()).toEqual(["The gym opens at 6", "The pool opens at 7"]);
     });
   });
