@@ -3,7 +3,7 @@
  * Conversion only: whether a number is in range or a kind exists is the engine's call — but a
  * time is checked here by the engine's own reading (`timeFlag`), which needs no schema.
  */
-import { durationMs, notADate, timeInputMs } from "../core/time-input.js";
+import { durationMs, EARLIEST_TIME_MS, isDuration, notADate, timeInputMs } from "../core/time-input.js";
 import { UsageError } from "./usage-error.js";
 
 /** "12" → 12; "abc" → a usage error naming the option. */
@@ -95,7 +95,14 @@ export const RELATIVE_TIMES = '"yesterday", "3 days ago", "2w" or "last monday"'
 export function timeFlag(flag: string): ((value: string) => string) & { readonly reads: string } {
   return Object.assign(
     (value: string): string => {
-      const time = toTime(value, new Date());
+      let time: string;
+      try {
+        time = toTime(value, new Date());
+      } catch (error) {
+        // Named by its flag, as the refusal below is: `--at: cannot read the time "…"`.
+        if (error instanceof UsageError) throw new UsageError(`${flag}: ${error.message}`, { flag, value });
+        throw error;
+      }
       if (time === value && Number.isNaN(timeInputMs(value)))
         throw new UsageError(`${flag}: ${notADate(value)}; ${flag} also reads ${RELATIVE_TIMES}.`, {
           flag,
@@ -118,11 +125,20 @@ export function timeFlag(flag: string): ((value: string) => string) & { readonly
  */
 export function toTime(value: string, now: Date): string {
   const v = value.trim().toLowerCase();
-  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  // Back past the year 1000 (`300000w`, `99999999999999999999d`, `50000 weeks ago`) is no time the
+  // engine takes: said of what was typed, not of a date it never typed ("-003723-04-30…") or as
+  // "Invalid time value" from a Date past any calendar's.
+  const ago = (ms: number) => {
+    const time = now.getTime() - ms;
+    if (!(time >= EARLIEST_TIME_MS))
+      throw new UsageError(
+        `cannot read the time "${value}": it is before the year 1000, and a time is in the years 1000–9999.`,
+      );
+    return new Date(time).toISOString();
+  };
   if (v === "now" || v === "today") return now.toISOString();
   if (v === "yesterday") return ago(DAY);
-  const back = durationMs(v);
-  if (!Number.isNaN(back)) return ago(back);
+  if (isDuration(v)) return ago(durationMs(v));
   const words = /^(\d+|an?|one)\s+(minute|hour|day|week)s?\s+ago$/.exec(v);
   if (words) return ago((/^\d+$/.test(words[1]!) ? Number(words[1]) : 1) * UNIT_WORDS[words[2]!]!);
   const last = /^last\s+([a-z]+)$/.exec(v);

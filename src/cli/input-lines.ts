@@ -142,25 +142,45 @@ export function heldLines(
  * path, or a PostgreSQL URL without its password, which is never echoed), each word quoted for a
  * POSIX shell. Stdin has no name to give `tail`: FILE stands for what was piped in.
  *
+ * `wrote` is the store and namespace the run wrote to: each the user did not type (`--db`, `-n`) is
+ * put before the command, so pasted in another folder or shell the rest goes where the run's first
+ * part went, not to the store a settings file found from there or another `STRATA_DB` names
+ * (attacks51). A password that came with `STRATA_DB` is not in it: the command then reads it from
+ * ~/.pgpass or PGPASSWORD, or is refused before it writes.
+ *
  *   resumeCommand(["-n", "work", "remember", "--jsonl", "my items.jsonl"], { file: "/home/ana/my items.jsonl", self: "strata" }, 7);
  *   // tail -n +7 '/home/ana/my items.jsonl' | strata -n work remember --jsonl -
+ *   resumeCommand(["remember", "--jsonl", "-"], { file: null, self: "strata", wrote: { db: "/w/m.db", namespace: "team" } }, 7);
+ *   // tail -n +7 FILE | strata --db /w/m.db -n team remember --jsonl -
  */
 export function resumeCommand(
   argv: readonly string[],
-  o: { file: string | null; db?: string; self: string },
+  o: { file: string | null; db?: string; self: string; wrote?: { db: string; namespace: string } },
   line: number,
 ): string {
+  const db = o.db ?? o.wrote?.db;
   const words: string[] = [];
+  let typed = { db: false, namespace: false };
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
+    if (word === "--") {
+      words.push(...argv.slice(i));
+      break;
+    }
     if ((word === "--jsonl" || word === "--db") && i + 1 < argv.length) {
-      words.push(word, word === "--jsonl" ? "-" : (o.db ?? argv[i + 1]!));
+      words.push(word, word === "--jsonl" ? "-" : (db ?? argv[i + 1]!));
       i++;
     } else if (word.startsWith("--jsonl=")) words.push("--jsonl=-");
-    else if (word.startsWith("--db=")) words.push(`--db=${o.db ?? word.slice("--db=".length)}`);
+    else if (word.startsWith("--db=")) words.push(`--db=${db ?? word.slice("--db=".length)}`);
     else words.push(word);
+    if (word === "--db" || word.startsWith("--db=")) typed = { ...typed, db: true };
+    if (/^(?:-n|--namespace)(?:$|=)|^-n./.test(word)) typed = { ...typed, namespace: true };
   }
-  return `tail -n +${line} ${o.file === null ? "FILE" : shellWord(o.file)} | ${o.self} ${words.map(shellWord).join(" ")}`;
+  const pinned = [
+    ...(o.wrote && !typed.db ? ["--db", o.wrote.db] : []),
+    ...(o.wrote && !typed.namespace ? ["-n", o.wrote.namespace] : []),
+  ];
+  return `tail -n +${line} ${o.file === null ? "FILE" : shellWord(o.file)} | ${o.self} ${[...pinned, ...words].map(shellWord).join(" ")}`;
 }
 
 /** Whether `file` is a regular file, which reads the same twice (not a pipe, a FIFO, a device). */

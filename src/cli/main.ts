@@ -254,9 +254,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     storeNamed = named !== undefined;
     const location = named ?? join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
-    // A URL that can name no store (not a URL, a `?schema=` that is no schema name) is the caller's
-    // typo, as a malformed namespace is: a usage error naming where it came from, exit 2.
-    const badLocation = onServer ? postgresLocationProblem(location) : null;
+    // A URL that can name no store (not a URL, a `?schema=` that is no schema name, `POSTGRES://`
+    // read as a file's path) is the caller's typo, as a malformed namespace is: a usage error naming
+    // where it came from, exit 2.
+    const badLocation = postgresLocationProblem(location);
     if (badLocation)
       throw new UsageError(
         `${global.db !== undefined ? "--db" : env.STRATA_DB?.trim() ? "STRATA_DB" : `"db" in ${settings.path ?? "the settings file"}`}: ${badLocation.message}`,
@@ -398,8 +399,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           argv,
           {
             file: path === undefined || path === "-" ? null : resolve(process.cwd(), path),
-            db: onServer ? describeLocation(location) : dbPath,
+            db: runEnv.dbLabel,
             self,
+            // The store and namespace written to, so that a resume pasted elsewhere writes there too.
+            ...(mem ? { wrote: { db: runEnv.dbLabel, namespace: mem.namespace } } : {}),
           },
           line,
         ),

@@ -4,8 +4,12 @@
  * came from, before the engine or a driver loads. Until newcomer50 the store refused it as it
  * opened, INVALID_INPUT, exit 1.
  */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureOutput } from "../../test/support/captured-output.js";
+import { openStore } from "../store/open-store.js";
+import { postgresLocationProblem } from "../store/postgres/postgres-url.js";
 import { runMain } from "./main.js";
 
 const SERVER = "postgres://strata:strata@localhost:5432/strata_test";
@@ -48,5 +52,58 @@ describe("a PostgreSQL location that names no store is a usage error", () => {
     vi.stubEnv("STRATA_DB", `${SERVER}?schema=team-a`);
     expect(await runMain(["remember", "x"])).toBe(2);
     expect(said.join("")).toBe(`usage: STRATA_DB: Invalid Postgres schema name "team-a": ${SCHEMA_RULE}\n`);
+  });
+});
+
+/**
+ * A PostgreSQL URL written otherwise — its scheme in capitals (`POSTGRES://`, which libpq and psql
+ * do not read either), a space before it, one slash — was read as a SQLite file's path (attacks51):
+ * `remember` made the folders `POSTGRES:/strata:PASSWORD@localhost:5432/` under the working folder
+ * and wrote the statement there, not to the server, and every message and `--json` printed the
+ * path, password and all. Now refused as the typo it is, before anything loads, never echoed.
+ */
+describe("a PostgreSQL URL written otherwise is refused, its password never printed", () => {
+  it.each([
+    ["POSTGRES://strata:s3cretX@localhost:5432/strata_test"],
+    ["Postgresql://strata:s3cretX@localhost:5432/strata_test"],
+    [" postgres://strata:s3cretX@localhost:5432/strata_test"],
+    ["postgres:/strata:s3cretX@localhost/strata_test"],
+    ["postgresql:strata:s3cretX@localhost/strata_test"],
+  ])("--db %j", async (db) => {
+    const argv = ["--db", db, "remember", "The pool opens at 7"];
+    expect(await runMain(argv)).toBe(2);
+    const text = said.join("");
+    expect(text).toMatch(/^usage: --db: Not a PostgreSQL URL: a PostgreSQL URL is written postgres:\/\//);
+    expect(text).not.toContain("s3cretX");
+    said.length = 0;
+    expect(await runMain(["--json", ...argv])).toBe(2);
+    expect(said.join("")).not.toContain("s3cretX");
+    expect(JSON.parse(said.filter((s) => s.startsWith("{")).join("")).error.code).toBe("USAGE");
+    // Nothing made in the working folder: no file, no folder named after the URL.
+    expect(existsSync(resolve(process.cwd(), db.trim().split("/")[0]!))).toBe(false);
+  });
+
+  it("named by STRATA_DB, the message says so", async () => {
+    vi.stubEnv("STRATA_DB", "POSTGRES://strata:s3cretX@localhost:5432/strata_test");
+    expect(await runMain(["stats"])).toBe(2);
+    expect(said.join("")).toMatch(/^usage: STRATA_DB: Not a PostgreSQL URL/);
+    expect(said.join("")).not.toContain("s3cretX");
+  });
+
+  it("openStore refuses it too (transfer --from/--to, a server's store), making nothing", async () => {
+    const error = await openStore("POSTGRES://strata:s3cretX@localhost:5432/strata_test").catch((e) => e);
+    expect(error).toMatchObject({ code: "INVALID_INPUT" });
+    expect((error as Error).message).not.toContain("s3cretX");
+    expect(existsSync(resolve(process.cwd(), "POSTGRES:"))).toBe(false);
+  });
+
+  it.each([
+    ["postgres.db"],
+    ["./postgres:/x.db"],
+    ["data/postgres://x.db"],
+    ["sqlite:postgres.db"],
+    [":memory:"],
+  ])("%j is a SQLite location, not refused", (location) => {
+    expect(postgresLocationProblem(location)).toBeNull();
   });
 });

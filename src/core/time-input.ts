@@ -31,6 +31,10 @@ function asUtc(value: string): string {
   return m ? `${m[1]}T${m[2]}Z` : value;
 }
 
+/** The first and last instants a time may be: the years 1000–9999. */
+export const EARLIEST_TIME_MS = Date.UTC(1000, 0, 1);
+const LATEST_TIME_MS = Date.UTC(9999, 11, 31);
+
 /**
  * Epoch milliseconds of a time given as ISO 8601 (a real calendar day, a year in 1000–9999),
  * epoch milliseconds or a Date; NaN for anything else.
@@ -44,10 +48,7 @@ export function timeInputMs(value: string | number | Date): number {
         : /^\d{4}-\d{2}-\d{2}/.test(value)
           ? Date.parse(asUtc(value))
           : Number.NaN;
-  return Number.isFinite(ms) &&
-    ms >= Date.UTC(1000, 0, 1) &&
-    ms <= Date.UTC(9999, 11, 31) &&
-    isCalendarDay(value)
+  return Number.isFinite(ms) && ms >= EARLIEST_TIME_MS && ms <= LATEST_TIME_MS && isCalendarDay(value)
     ? ms
     : Number.NaN;
 }
@@ -69,22 +70,46 @@ const UNIT_MS: Readonly<Record<string, number>> = {
 export const DURATION_UNITS = "ms, s, m, h, d, w";
 
 /**
+ * The longest duration read: the most milliseconds counted exactly (2^53 − 1, about 285,616
+ * years). A longer one was read as a rounded number or Infinity, which the worker took as an
+ * interval (no tick ever came) and `--at` as a time no calendar has ("Invalid time value").
+ */
+export const MAX_DURATION_MS = Number.MAX_SAFE_INTEGER;
+
+/** A duration as written, whole: numbers each with its unit, one after another. */
+const DURATION = /^(?:\d+(?:ms|s|m|h|d|w))+$/;
+
+/** A duration's words as written (`1h30m`, `2 w`) with the spaces before units dropped, or null. */
+function durationParts(text: string): RegExpExecArray[] | null {
+  const s = text
+    .trim()
+    .toLowerCase()
+    .replace(/(\d)\s+(?=[a-z])/g, "$1");
+  // Checked whole first, anchored: `matchAll` alone tried every start of a run of digits with no
+  // unit after it ("999…9x"), a time in the square of its length (attacks51).
+  return DURATION.test(s) ? [...s.matchAll(/(\d+)(ms|s|m|h|d|w)/g)] : null;
+}
+
+/**
+ * Whether `text` is written as a duration (`1h30m`, `2 w`), however long: `durationMs` reads it
+ * unless it is longer than `MAX_DURATION_MS`.
+ */
+export const isDuration = (text: string): boolean => durationParts(text) !== null;
+
+/**
  * Milliseconds of a duration as people write one: a number and a unit (`500ms`, `30s`, `5m`,
- * `1h`, `2d`, `2w`), several in a row (`1h30m`), a space allowed before a unit (`2 w`); NaN for
- * anything else (`5`, `2weeks`, `2026-03-01`, `last week`).
+ * `1h`, `2d`, `2w`), several in a row (`1h30m`), a space allowed before a unit (`2 w`), at most
+ * `MAX_DURATION_MS`; NaN for anything else (`5`, `2weeks`, `2026-03-01`, `last week`,
+ * `99999999999999999999d`).
  *
  *   durationMs("1h30m"); // 5400000
  *   durationMs("2w");    // 1209600000
  *   durationMs("2weeks") // NaN
  */
 export function durationMs(text: string): number {
-  const s = text
-    .trim()
-    .toLowerCase()
-    .replace(/(\d)\s+(?=[a-z])/g, "$1");
-  const parts = [...s.matchAll(/(\d+)(ms|s|m|h|d|w)/g)];
-  if (s === "" || parts.map((p) => p[0]).join("") !== s) return Number.NaN;
-  return parts.reduce((ms, p) => ms + Number(p[1]) * UNIT_MS[p[2]!]!, 0);
+  const parts = durationParts(text);
+  const ms = parts?.reduce((sum, p) => sum + Number(p[1]) * UNIT_MS[p[2]!]!, 0) ?? Number.NaN;
+  return ms <= MAX_DURATION_MS ? ms : Number.NaN;
 }
 
 /**
@@ -95,6 +120,12 @@ export function durationMs(text: string): number {
  */
 export function parseDuration(text: string, what: string): number {
   const ms = durationMs(text);
+  if (Number.isNaN(ms) && isDuration(text))
+    throw new StrataError(
+      "INVALID_INPUT",
+      `${what} is longer than any clock counts: "${text}" is over 285,000 years (at most ${MAX_DURATION_MS} ms); give one such as 30s, 5m, 1h or 2w.`,
+      { field: what },
+    );
   if (Number.isNaN(ms))
     throw new StrataError(
       "INVALID_INPUT",

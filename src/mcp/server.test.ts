@@ -9,6 +9,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type CallToolResult, CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { countTokens } from "gpt-tokenizer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "../core/engine.js";
 import { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } from "./agent-instructions.js";
@@ -433,6 +434,51 @@ describe("resources and prompts", () => {
     ],
   ])("refuses %s with its code, said once", async (uri, code, message) => {
     await expect(client.readResource({ uri })).rejects.toMatchObject({ code, message });
+  });
+
+  // attacks51: a namespace may hold "/" (and ":" "@"); the listed URI spelled it as it is, which
+  // the template's {namespace} (no "/") does not match: the one resource listed could not be read.
+  it.each([["team/a"], ["org:acme@eu/bot-1"]])(
+    "the continuity URI listed for namespace %s is the one that reads it",
+    async (namespace) => {
+      await client.close();
+      await mem.close();
+      ({ mem } = await testMemory({ namespace }));
+      client = await connect();
+      await call("remember", { statement: "The staging database is Postgres 16" });
+      const { resources } = await client.listResources();
+      const listed = resources.find((r) => r.uri.startsWith("strata://continuity/"))!;
+      expect(listed.uri).toBe(`strata://continuity/${encodeURIComponent(namespace)}`);
+      const digest = await client.readResource({ uri: listed.uri });
+      expect(String((digest.contents[0] as { text: string }).text)).toMatch(
+        /The staging database is Postgres 16/,
+      );
+      // Another namespace, "/.." or encoded, is still another: refused, never read.
+      for (const other of ["strata://continuity/team", "strata://continuity/team%2F..%2Fdefault"])
+        await expect(client.readResource({ uri: other })).rejects.toMatchObject({ code: -32002 });
+    },
+  );
+
+  // attacks51: params that are not the shape MCP gives them (a name or URI not a string, none, a
+  // prompt argument not a string) were the SDK's schema error as -32603, "Internal error", its
+  // message a JSON dump of zod's issues: the client's mistake said as the server's fault.
+  it.each([
+    ["prompts/get", { name: 5 }, "INVALID_INPUT: prompts/get: params.name"],
+    ["prompts/get", {}, "INVALID_INPUT: prompts/get: params.name"],
+    [
+      "prompts/get",
+      { name: "memory-loop", arguments: { a: 1 } },
+      "INVALID_INPUT: prompts/get: params.arguments.a",
+    ],
+    ["resources/read", { uri: 5 }, "INVALID_INPUT: resources/read: params.uri"],
+    ["resources/read", {}, "INVALID_INPUT: resources/read: params.uri"],
+  ])("%s with params %j is -32602, naming the field", async (method, params, start) => {
+    const error = await client
+      .request({ method, params } as never, z.object({}).passthrough())
+      .catch((e: { code: number; message: string }) => e);
+    expect(error).toMatchObject({ code: -32602 });
+    expect((error as { message: string }).message).toContain(`MCP error -32602: ${start}`);
+    expect((error as { message: string }).message).not.toContain('"code": "invalid_type"');
   });
 
   it("refuses a prompt it does not have with its code, said once", async () => {

@@ -161,7 +161,8 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
   );
   // prompts/get answered here, as resources/read is: the SDK's "Prompt … not found" was an
   // McpError, its prefix said twice by the client (attacks50).
-  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.server.setRequestHandler(anyParams("prompts/get"), async (raw) => {
+    const request = paramsAs(GetPromptRequestSchema, raw);
     if (request.params.name === "memory-loop") return prompt();
     throw protocolError(
       ErrorCode.InvalidParams,
@@ -278,21 +279,53 @@ async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
 /** A resource's reader: the URI asked, and the template's variables (none for a fixed URI). */
 type ResourceReader = (uri: URL, variables: Record<string, string | string[]>) => Promise<ReadResourceResult>;
 
+/**
+ * A request of `method` with any params, for a handler that checks them itself (`paramsAs`): the
+ * SDK parses a request with the method's own schema before its handler runs, and a params object
+ * of another shape was its zod error, -32603 "Internal error" with the issues as a JSON dump.
+ */
+const anyParams = <M extends string>(method: M) =>
+  z.object({ method: z.literal(method), params: z.unknown().optional() });
+
+/**
+ * `request` read by the MCP schema of its method, or -32602 INVALID_INPUT naming the first field
+ * that is not as MCP gives it: the client's mistake, said as one (attacks51).
+ *
+ *   paramsAs(GetPromptRequestSchema, { method: "prompts/get", params: { name: 5 } });
+ *   // -32602 "INVALID_INPUT: prompts/get: params.name expected string, received number; …"
+ */
+function paramsAs<S extends z.ZodType>(schema: S, request: { method: string }): z.output<S> {
+  const read = schema.safeParse(request);
+  if (read.success) return read.data;
+  const issue = read.error.issues[0]!;
+  throw protocolError(
+    ErrorCode.InvalidParams,
+    `INVALID_INPUT: ${request.method}: ${issue.path.join(".") || "params"} ${issue.message.replace(/^Invalid input: /, "").toLowerCase()}; see the MCP specification's ${request.method}.`,
+  );
+}
+
 /** The resources, as a client is told when it asks for one this server does not have. */
 const RESOURCES = "strata://continuity/{namespace}, strata://item/{id} and strata://manifest";
+
+/**
+ * The URI of a namespace's continuity digest, the namespace percent-encoded: a namespace may hold
+ * "/" (and ":", "@"), which the template's {namespace} does not match as it is — the one digest
+ * listed could not be read (attacks51).
+ *
+ *   continuityUri("team/a"); // "strata://continuity/team%2Fa"
+ */
+const continuityUri = (namespace: string) => `strata://continuity/${encodeURIComponent(namespace)}`;
 
 function registerResources(server: McpServer, engine: Memory, set: ToolSet): void {
   const continuity = new ResourceTemplate("strata://continuity/{namespace}", {
     list: async () => ({
-      resources: [
-        { uri: `strata://continuity/${engine.namespace}`, name: `continuity: ${engine.namespace}` },
-      ],
+      resources: [{ uri: continuityUri(engine.namespace), name: `continuity: ${engine.namespace}` }],
     }),
   });
   const readContinuity: ResourceReader = (uri, variables) =>
     readOrRefuse(async () => {
       const said = String(variables.namespace);
-      const own = `strata://continuity/${encodeURIComponent(engine.namespace)}`;
+      const own = continuityUri(engine.namespace);
       let namespace: string;
       try {
         namespace = decodeURIComponent(said);
@@ -373,8 +406,8 @@ function registerResources(server: McpServer, engine: Memory, set: ToolSet): voi
     [continuity, readContinuity],
     [item, readItem],
   ];
-  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const said = request.params.uri;
+  server.server.setRequestHandler(anyParams("resources/read"), async (raw) => {
+    const said = paramsAs(ReadResourceRequestSchema, raw).params.uri;
     if (!URL.canParse(said))
       throw protocolError(
         ErrorCode.InvalidParams,

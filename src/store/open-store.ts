@@ -11,7 +11,13 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
-import { holdsPassword, isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
+import {
+  holdsPassword,
+  isPostgresUrl,
+  parsePostgresUrl,
+  postgresLocationProblem,
+  redactUrl,
+} from "./postgres/postgres-url.js";
 import { createStoreFolder } from "./sqlite/store-folder.js";
 
 export { holdsPassword, isPostgresUrl, parsePostgresUrl, redactUrl };
@@ -66,6 +72,9 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
       ...(options.create === false ? { create: false } : {}),
     });
   }
+  // `POSTGRES://…`, ` postgres://…`, `postgres:/…`: a URL mistyped, never a SQLite file's path.
+  const mistyped = postgresLocationProblem(location);
+  if (mistyped) throw mistyped;
   const path = sqlitePath(location);
   // An empty file is no store either: SQLite would make one in it, which `create: false` forbids.
   if (path !== ":memory:" && options.create === false && !(existsSync(path) && statSync(path).size > 0))

@@ -18,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
   fileLines,
   heldLines,
@@ -45,6 +45,38 @@ const all = async (lines: AsyncIterable<string>) => {
   for await (const line of lines) out.push(line);
   return out;
 };
+
+/**
+ * The command a run stopped at line 2 said to go on with, and its words as a shell reads them back
+ * (`strata` prints its words, then what tail fed it).
+ */
+function resumeSaid(said: readonly string[]): { resume: string; words: string[] } {
+  const text = said.join("");
+  const resume = /go on with (tail -n \+2 .*? --batch-size 1)\)/.exec(text)?.[1];
+  expect(resume, text).toBeDefined();
+  const words = execFileSync("sh", ["-c", `strata() { printf '%s\\n' "$@"; cat; }; ${resume}`], {
+    encoding: "utf8",
+  }).split("\n");
+  return { resume: resume!, words };
+}
+
+/** A store's location as a resume names it: a PostgreSQL URL without its password. */
+function shownLocation(db: string): string {
+  if (!db.startsWith("postgres")) return db;
+  const where = new URL(db);
+  where.password = "";
+  return where.toString();
+}
+
+/** The beliefs' texts in `namespace` of the store at `db`. */
+async function beliefTexts(db: string, namespace: string): Promise<string[]> {
+  const mem = await openMemory({ ...whereOf(db), namespace });
+  try {
+    return (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
+  } finally {
+    await mem.close();
+  }
+}
 
 describe("a line longer than any item is refused as it passes the bound", () => {
   it("a file whose first line is over MAX_LINE_BYTES: refused, naming the file and line 1", async () => {
@@ -133,10 +165,61 @@ describe("resumeCommand: the user's own words, from the line where the input sto
       { file: null, db: "postgres://ana@db/strata", self: "strata" },
       "tail -n +7 FILE | strata --db postgres://ana@db/strata remember --jsonl -",
     ],
+    // A store and namespace not typed (STRATA_DB, a settings file found from the working folder,
+    // the defaults) are written into it: pasted in another folder or shell, the rest went to
+    // another store or namespace than the run it goes on with (attacks51).
+    [
+      "the store and namespace not typed: pinned before the command",
+      ["remember", "--jsonl", "items.jsonl"],
+      { file: "/w/items.jsonl", self: "strata", wrote: { db: "/w/.strata/memory.db", namespace: "work" } },
+      "tail -n +7 /w/items.jsonl | strata --db /w/.strata/memory.db -n work remember --jsonl -",
+    ],
+    [
+      "typed ones kept where they were, the others pinned",
+      ["--namespace=team", "remember", "--jsonl", "-"],
+      { file: null, self: "strata", wrote: { db: "postgres://ana@db/strata", namespace: "team" } },
+      "tail -n +7 FILE | strata --db postgres://ana@db/strata --namespace=team remember --jsonl -",
+    ],
   ])("%s", (_, argv, o, said) => {
     expect(resumeCommand(argv, o, 7)).toBe(said);
   });
 });
+
+for (const backend of storeLocations("jsonlpinned"))
+  describe.skipIf(backend.skip)(
+    `${backend.name}: the store and namespace a run wrote to, not typed, are the resume's`,
+    () => {
+      afterEach(() => vi.unstubAllEnvs());
+      it("STRATA_DB and a settings file's namespace: the command said names both", async () => {
+        const folder = join(dir, `pinned ${backend.name}`);
+        mkdirSync(folder, { recursive: true });
+        const file = join(folder, "items.jsonl");
+        writeFileSync(
+          file,
+          '"The pool opens at 7"\n{"statement": "The gym closes at 9", "sources": ["e999999"]}\n',
+        );
+        const settings = join(folder, "strata.config.json");
+        writeFileSync(settings, JSON.stringify({ namespace: "work" }));
+        const db = backend.db();
+        vi.stubEnv("STRATA_DB", db);
+        vi.stubEnv("STRATA_CONFIG", settings);
+        const said = captureOutput();
+        expect(await runMain(["remember", "--jsonl", file, "--batch-size", "1"])).not.toBe(0);
+        const { words } = resumeSaid(said);
+        expect(words.slice(0, 8)).toEqual([
+          "--db",
+          shownLocation(db),
+          "-n",
+          "work",
+          "remember",
+          "--jsonl",
+          "-",
+          "--batch-size",
+        ]);
+        expect(await beliefTexts(db, "work")).toEqual(["The pool opens at 7"]);
+      });
+    },
+  );
 
 for (const backend of storeLocations("jsonlbounds"))
   describe.skipIf(backend.skip)(`${backend.name}: a run stopped part way says how to go on`, () => {
@@ -163,19 +246,11 @@ for (const backend of storeLocations("jsonlbounds"))
         "1",
       ]);
       expect(code).not.toBe(0);
-      const text = said.join("");
-      const resume = /go on with (tail -n \+2 .*? --batch-size 1)\)/.exec(text)?.[1];
-      expect(resume, text).toBeDefined();
+      const { resume, words } = resumeSaid(said);
       expect(resume).not.toContain(":strata@"); // no password shown
-      // A shell reads the command back: `strata` prints its words, then what tail fed it.
-      const words = execFileSync("sh", ["-c", `strata() { printf '%s\\n' "$@"; cat; }; ${resume}`], {
-        encoding: "utf8",
-      }).split("\n");
-      const where = db.startsWith("postgres") ? new URL(db) : null;
-      if (where) where.password = "";
       expect(words.slice(0, 9)).toEqual([
         "--db",
-        where ? where.toString() : db,
+        shownLocation(db),
         "-n",
         "work",
         "remember",
@@ -185,13 +260,7 @@ for (const backend of storeLocations("jsonlbounds"))
         "1",
       ]);
       expect(words[9]).toBe('{"statement": "The gym closes at 9", "sources": ["e999999"]}');
-      const mem = await openMemory({ ...whereOf(db), namespace: "work" });
-      try {
-        const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
-        expect(texts).toEqual(["The pool opens at 7"]);
-      } finally {
-        await mem.close();
-      }
+      expect(await beliefTexts(db, "work")).toEqual(["The pool opens at 7"]);
     });
   });
 
@@ -239,12 +308,6 @@ for (const backend of storeLocations("jsonlcr"))
       const said = captureOutput();
       const code = await runMain(["--db", db, "-n", "work", "remember", "--jsonl", file]);
       expect(code, said.join("")).toBe(0);
-      const mem = await openMemory({ ...whereOf(db), namespace: "work" });
-      try {
-        const texts = (await mem.list({ layer: "belief" })).map((b) => ("text" in b ? b.text : ""));
-        expect(texts.sort()).toEqual(["The gym opens at 6", "The pool opens at 7"]);
-      } finally {
-        await mem.close();
-      }
+      expect((await beliefTexts(db, "work")).sort()).toEqual(["The gym opens at 6", "The pool opens at 7"]);
     });
   });

@@ -9,6 +9,28 @@ import { StrataError } from "../../core/errors.js";
 
 export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
 
+/**
+ * INVALID_INPUT when `location` is a PostgreSQL URL written otherwise — the scheme in capitals
+ * (`POSTGRES://`, which libpq and psql do not read either), white space before it, one slash or none
+ * after it (`postgres:/db`) — which was read as a SQLite file's path: a write made the folders
+ * `POSTGRES:/user:PASSWORD@host/` and stored the statement there, not on the server, and every
+ * message printed the path, password and all (attacks51). Else null. The location is not echoed:
+ * no redaction can be trusted on what does not parse as the URL it was meant to be.
+ *
+ *   mistypedPostgresUrl("POSTGRES://ana:pw@db/strata"); // StrataError: Not a PostgreSQL URL: …
+ *   mistypedPostgresUrl("postgres:/ana:pw@db/strata");  // StrataError
+ *   mistypedPostgresUrl("./postgres:/x.db");            // null: a path
+ *   mistypedPostgresUrl("postgres.db");                 // null
+ */
+function mistypedPostgresUrl(location: string): StrataError | null {
+  if (isPostgresUrl(location) || !/^\s*postgres(?:ql)?:/i.test(location)) return null;
+  return new StrataError(
+    "INVALID_INPUT",
+    'Not a PostgreSQL URL: a PostgreSQL URL is written postgres://user@host:5432/db (or postgresql://), the scheme in lower case with "//" after it and nothing before it, and this one is not, so nothing was opened or made. (A SQLite file whose name starts with "postgres:" is named ./postgres:….)',
+    { field: "url" },
+  );
+}
+
 /** A PostgreSQL URL, parsed; INVALID_INPUT (the password left out) when it is not one. */
 export function parsePostgresUrl(location: string): URL {
   let url: URL | null = null;
@@ -46,13 +68,16 @@ export function invalidSchema(schema: string): StrataError | null {
 }
 
 /**
- * Why a PostgreSQL location cannot name a store, before any connection: not a URL
- * (`parsePostgresUrl`), or a `?schema=` that is no schema name (`invalidSchema`); null when it can.
- * An empty `?schema=` is the default schema, as the store opener reads it.
+ * Why a location cannot name a PostgreSQL store, before any connection: a PostgreSQL URL written
+ * otherwise (`mistypedPostgresUrl`), not a URL (`parsePostgresUrl`), or a `?schema=` that is no
+ * schema name (`invalidSchema`); null when it can, and for a SQLite location. An empty `?schema=`
+ * is the default schema, as the store opener reads it.
  *
  *   postgresLocationProblem("postgres://db/strata?schema=nc-bad"); // StrataError: Invalid Postgres schema name …
+ *   postgresLocationProblem("./agent.db");                         // null
  */
 export function postgresLocationProblem(location: string): StrataError | null {
+  if (!isPostgresUrl(location)) return mistypedPostgresUrl(location);
   try {
     const schema = parsePostgresUrl(location).searchParams.get("schema");
     return schema ? invalidSchema(schema) : null;

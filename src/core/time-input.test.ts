@@ -1,0 +1,60 @@
+/**
+ * Durations and relative times past any clock (attacks51): `durationMs` read "99999999999999999999d"
+ * as Infinity, which the worker took as an interval (a tick never came, nothing said so), and
+ * `--at 99999999999999999999d` ended the CLI with "unexpected failure: Invalid time value".
+ */
+import { describe, expect, it } from "vitest";
+import { durationMs, MAX_DURATION_MS, parseDuration } from "./time-input.js";
+import { parseWorkerOptions } from "./worker/options.js";
+
+describe("durationMs: a whole number of milliseconds any clock can count, or NaN", () => {
+  it.each([
+    ["1h30m", 5_400_000],
+    ["1h1h1h", 10_800_000], // units repeated add up, as `1h30m` does
+    [`${MAX_DURATION_MS}ms`, MAX_DURATION_MS],
+    ["104249991d", 104_249_991 * 86_400_000],
+  ])("%s = %d", (text, ms) => expect(durationMs(text)).toBe(ms));
+
+  it.each([
+    ["99999999999999999999d"], // Infinity before
+    [`${"9".repeat(400)}d`], // Infinity before
+    [`${MAX_DURATION_MS + 1}ms`],
+    ["104249992d"],
+    ["1e400d"],
+    ["1.5h"],
+    ["-5m"],
+    ["0x10s"],
+    [""],
+  ])("%s is NaN", (text) => expect(durationMs(text)).toBeNaN());
+
+  it("a refusal of a duration too long says so, with the longest", () => {
+    expect(() => parseDuration("99999999999999999999d", "--interval")).toThrow(
+      /--interval is longer than any clock counts: "99999999999999999999d" is over 285,000 years/,
+    );
+    expect(() => parseWorkerOptions({ interval: `${"9".repeat(400)}d` })).toThrow(
+      /longer than any clock counts/,
+    );
+  });
+});
+
+describe("durationMs reads in time linear in the text's length (attacks51)", () => {
+  // Digits with no unit after them: every start of the run was tried to its end, 40,000 digits
+  // took 4.4 s and 20,000 1.2 s. Timed by ratio, the median of three, so a loaded machine says the
+  // same: eight times the text takes about eight times as long, not sixty-four.
+  const took = (text: string) => {
+    const times = [0, 1, 2].map(() => {
+      const start = performance.now();
+      durationMs(text);
+      return performance.now() - start;
+    });
+    return times.sort((a, b) => a - b)[1]!;
+  };
+  it.each([
+    ["digits and no unit", (n: number) => `${"9".repeat(n)}x`],
+    ["spaces before no unit", (n: number) => `1${" ".repeat(n)}1`],
+  ])("%s", (_, text) => {
+    took(text(2000)); // warmed
+    const ratio = took(text(32_000)) / Math.max(took(text(4000)), 1);
+    expect(ratio).toBeLessThan(24);
+  });
+});
