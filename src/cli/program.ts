@@ -241,7 +241,7 @@ export function createProgram(
     .version(version, "-V, --version", "print the version")
     .option(
       "--db <store>",
-      "SQLite file, or postgres://user:password@host:5432/db[?schema=name] (env STRATA_DB; default ~/.strata/memory.db)",
+      "SQLite file, or postgres://user@host:5432/db[?schema=name], its password in ~/.pgpass or PGPASSWORD (env STRATA_DB; default ~/.strata/memory.db)",
     )
     .option(
       "--config <file>",
@@ -972,7 +972,7 @@ export function createProgram(
     .description(
       "copy a whole store, history and audit chain included, into an empty one (SQLite ⇄ PostgreSQL)",
     )
-    .requiredOption("--from <store>", "sqlite:PATH, a file path, or postgres://user:password@host:5432/db")
+    .requiredOption("--from <store>", "sqlite:PATH, a file path, or postgres://user@host:5432/db")
     .requiredOption("--to <store>", "an empty store: sqlite:PATH or postgres://…[?schema=name]")
     .option("--page-size <n>", "rows per page (default 1000)", int("--page-size"))
     .addHelpText(
