@@ -212,6 +212,10 @@ describe("a refused choice carries the engine's issue path, whichever way the li
       ["capture", "--when", "a", "--prefer", "b", "--feedback", "good"],
       (m: Memory) => m.capture({ when: "a", prefer: "b", feedback: "good" } as never),
     ],
+    [
+      ["distil", "--episodes", "e1", "--valence", "bad", "Deploys fail when the lock times out"],
+      (m: Memory) => m.distil(["e1"], ["Deploys fail when the lock times out"], { valence: "bad" } as never),
+    ],
   ] as [string[], (m: Memory) => Promise<unknown>][])("strata %j", async (argv, call) => {
     const { refusal } = await parse(argv);
     expect(refusal?.details).toMatchObject({ issues: await engineIssues(call) });

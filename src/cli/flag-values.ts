@@ -40,7 +40,13 @@ const knownValues = (): ReadonlySet<string> =>
  * (`["limit"]`). A refusal made here carries the path the engine's would (flag-values.test.ts
  * compares each with the library's own).
  */
-const READ_WITH_ARGUMENT: ReadonlySet<string> = new Set(["record", "remember", "recall", "context"]);
+const READ_WITH_ARGUMENT: ReadonlySet<string> = new Set([
+  "record",
+  "remember",
+  "recall",
+  "context",
+  "distil",
+]);
 
 /** `keys list`: the command's names below the program. */
 function pathOf(command: Command): string {
