@@ -134,6 +134,12 @@ export interface OpenMemoryOptions {
    * (`SqliteStoreOptions.upgradeCopy`); false upgrades it in place with no copy. Default true.
    */
   upgradeCopy?: boolean;
+  /**
+   * With `url`: hears that opening made the PostgreSQL schema's Strata tables (none were there),
+   * once the store is open (`PostgresStoreOptions.onCreated`). How the CLI says where a first
+   * write created the store; a SQLite caller sees its file appear.
+   */
+  onCreated?: () => void;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -153,7 +159,10 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
         { field: "url" },
       );
     // openStore loads the Postgres driver on demand: SQLite users never load it.
-    store = await openStore(options.url, options.create === false ? { create: false } : {});
+    store = await openStore(options.url, {
+      ...(options.create === false ? { create: false } : {}),
+      ...(options.onCreated ? { onCreated: options.onCreated } : {}),
+    });
   }
   if (!store) {
     const path = options.path ?? ":memory:";

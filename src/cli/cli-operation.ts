@@ -16,6 +16,9 @@ export interface CliField {
   choices?: readonly string[];
   /** A number that must be whole. */
   integer?: boolean;
+  /** A number's least and greatest value, both allowed (`k`: 1 and 200); absent when unbounded. */
+  min?: number;
+  max?: number;
   /** An array's element kind. */
   element?: string;
   /** A list's (an array of enum's) values by name: what each comma-separated item may be. */

@@ -64,7 +64,7 @@ export function registerCurateCommands(program: Command, on: (inv: Invocation) =
     curate
       .command("pgvector")
       .description("a PostgreSQL table (pgvector): generic columns, or LangChain's and mem0's tables")
-      .requiredOption("--url <url>", "postgres://user:password@host:5432/db")
+      .requiredOption("--url <url>", "postgres://user@host:5432/db (its password in ~/.pgpass or PGPASSWORD)")
       .option("--table <table>", "the table, schema.table allowed (presets name their own)")
       .addOption(
         new Option(

@@ -30,12 +30,21 @@ function commandOf(program: Command, path: string): Command | null {
   return command ?? null;
 }
 
+/** The options of `command` and of the program above it that the command line set. */
+export function typedOptions(program: Command, command: Command): { command: Command; option: Option }[] {
+  return [command, program].flatMap((c) =>
+    c.options
+      .filter((o) => c.getOptionValueSource(o.attributeName()) === "cli")
+      .map((option) => ({ command: c, option })),
+  );
+}
+
 /**
  * The flag given on the command line that set `field`: its attribute is the field or names it
  * in short (--meta → metadata, --type → types, --budget → tokenBudget). Null when none, or when
  * more than one could be meant.
  */
-function optionFor(given: readonly { command: Command; option: Option }[], field: string) {
+export function optionFor(given: readonly { command: Command; option: Option }[], field: string) {
   const f = norm(field);
   const exact = given.filter((g) => norm(g.option.attributeName()) === f);
   if (exact.length === 1) return exact[0]!;
@@ -131,11 +140,7 @@ export function flagUsage(
 ): FlagUsage | null {
   const command = commandOf(program, commandPath);
   if (!command || issues.length === 0) return null;
-  const given = [command, program].flatMap((c) =>
-    c.options
-      .filter((o) => c.getOptionValueSource(o.attributeName()) === "cli")
-      .map((option) => ({ command: c, option })),
-  );
+  const given = typedOptions(program, command);
   const found: {
     flag: string;
     kind: "flag" | "argument";

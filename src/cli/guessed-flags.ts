@@ -85,7 +85,7 @@ export function itemChoicesOf(command: Command, option: Option): readonly string
 }
 
 /** The operation `command` runs (generated or tailored), by its command line; none for the rest. */
-function operationOf(command: Command) {
+export function operationOf(command: Command) {
   const line = commandPath(command).split(" ").slice(1).join(" ");
   return CLI_OPERATIONS.find((o) => cliCommandFor(o.name) === line);
 }

@@ -19,6 +19,11 @@ export interface RunEnv {
   /** Whether that file existed before this run; null for a PostgreSQL URL. */
   dbExisted: boolean | null;
   /**
+   * For a PostgreSQL URL, set once the store is open: whether opening made the schema's Strata
+   * tables (none were there). Undefined for a SQLite file (`dbExisted` says it) and before opening.
+   */
+  schemaCreated?: boolean;
+  /**
    * The `--db STORE` words a command this one tells the user to run must carry to reach the same
    * store (`--db /abs/team.db`, the URL without its password): set when --db, STRATA_DB or a
    * settings file named the store, absent for the default one. Optional: none when absent.

@@ -496,8 +496,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           onUpgrade: (upgrade) => {
             if (!global.quiet && !global.json) err(upgradeNotice(upgrade));
           },
+          ...(onServer ? { onCreated: () => (runEnv.schemaCreated = true) } : {}),
           ...(upgradeCopy !== undefined ? { upgradeCopy } : {}),
         });
+        if (onServer) runEnv.schemaCreated ??= false;
       } catch (error) {
         if (!(inv.run.unopenable && isStrataError(error) && unopenable(error))) throw error;
         unopened = error;
@@ -528,20 +530,24 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             const { removeUnwrittenStore } = await import("../open-memory.js");
             removeUnwrittenStore(dbPath, newFolders);
           }
+          // A schema is not removed again (another process may be opening it): said, as it stays.
+          if (runEnv.schemaCreated === true && !inv.command.startsWith("hook "))
+            runEnv.notice?.(`strata: created a new store at ${runEnv.dbLabel}`);
           throw error;
         }
         // A write that made the store says where, once: the first `strata remember` on a new machine
         // otherwise leaves no trace of the file it created (init says so itself; a hook stays quiet).
+        // On PostgreSQL, the schema's tables opening made.
         if (
-          runEnv.dbExisted === false &&
+          (runEnv.dbExisted === false || runEnv.schemaCreated === true) &&
           inv.command !== "init" &&
           !inv.command.startsWith("hook ") &&
-          existsSync(dbPath)
+          (onServer || existsSync(dbPath))
         )
           runEnv.notice?.(
             storeNamed
-              ? `strata: created a new store at ${dbPath}`
-              : `strata: created a new store at ${dbPath} (the default; --db, STRATA_DB or a settings file names another)`,
+              ? `strata: created a new store at ${runEnv.dbLabel}`
+              : `strata: created a new store at ${runEnv.dbLabel} (the default; --db, STRATA_DB or a settings file names another)`,
           );
       }
     } else {

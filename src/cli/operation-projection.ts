@@ -12,6 +12,14 @@ import { type CliField, type CliOperation, commandName } from "./cli-operation.j
 
 const WRAPPERS = new Set(["optional", "default", "nullable", "prefault", "readonly", "catch"]);
 
+/**
+ * A bound the schema sets itself and allows: `.min(1)`, `.max(200)`; not the ±(2^53 − 1) every
+ * whole number has, whose refusal is the engine's ("expected int"), nor an exclusive one (`.gt(0)`),
+ * which the CLI would misstate as allowed: both are left to the engine.
+ */
+const bounded = (schema: z.ZodType, n: number | null | undefined): n is number =>
+  typeof n === "number" && Math.abs(n) < Number.MAX_SAFE_INTEGER && schema.safeParse(n).success;
+
 function fieldOf(name: string, schema: z.ZodType): CliField {
   let base = schema;
   let description = schema.description;
@@ -28,6 +36,7 @@ function fieldOf(name: string, schema: z.ZodType): CliField {
     kind === "array" ? (base.def as unknown as { element: z.ZodType }).element : undefined;
   const element = elementSchema?.def.type;
   const itemOptions = (elementSchema as unknown as { options?: unknown[] } | undefined)?.options;
+  const { minValue, maxValue } = base as unknown as { minValue?: number | null; maxValue?: number | null };
   return {
     name,
     flag: commandName(name),
@@ -36,6 +45,8 @@ function fieldOf(name: string, schema: z.ZodType): CliField {
     description: description ?? name,
     ...(kind === "enum" && Array.isArray(options) ? { choices: options.map(String) } : {}),
     ...(kind === "number" && (format === "safeint" || format === "int32") ? { integer: true } : {}),
+    ...(kind === "number" && bounded(base, minValue) ? { min: minValue } : {}),
+    ...(kind === "number" && bounded(base, maxValue) ? { max: maxValue } : {}),
     ...(element ? { element } : {}),
     ...(element === "enum" && Array.isArray(itemOptions) ? { itemChoices: itemOptions.map(String) } : {}),
   };

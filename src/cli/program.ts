@@ -93,7 +93,7 @@ import {
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
-import { refuseValuesOutsideChoices } from "./flag-choices.js";
+import { refuseFlagValues } from "./flag-values.js";
 import { suggestMeantFlags } from "./guessed-flags.js";
 import { examples, sample } from "./help-text.js";
 import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
@@ -113,7 +113,7 @@ export { unusedNamespaceNote } from "./commands/reads.js";
 /** For main.ts, which resolves the embedder once the program has read the command. */
 export { resolveEmbedder } from "./commands/stores.js";
 // main.ts words an engine refusal by the flag that carried it through program.js, loaded by then:
-// the program imports flag-issues.ts itself (flag-choices.ts), and a dynamic `import()` of it
+// the program imports flag-issues.ts itself (flag-values.ts), and a dynamic `import()` of it
 // would make it an entry of the build, a chunk every command loads (test/e2e/cold-start.test.ts).
 export { fieldFlags, flagUsage } from "./flag-issues.js";
 export type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
@@ -241,7 +241,7 @@ export function createProgram(
     .version(version, "-V, --version", "print the version")
     .option(
       "--db <store>",
-      "SQLite file, or postgres://user:password@host:5432/db[?schema=name] (env STRATA_DB; default ~/.strata/memory.db)",
+      "SQLite file, or postgres://user@host:5432/db[?schema=name], its password in ~/.pgpass or PGPASSWORD (env STRATA_DB; default ~/.strata/memory.db)",
     )
     .option(
       "--config <file>",
@@ -293,7 +293,10 @@ export function createProgram(
       on<InitResult>({
         command: "init",
         run: engine((mem, env) =>
-          runInit(mem, { path: env.dbLabel, created: env.dbExisted === null ? null : !env.dbExisted }),
+          runInit(mem, {
+            path: env.dbLabel,
+            created: env.dbExisted === null ? (env.schemaCreated ?? null) : !env.dbExisted,
+          }),
         ),
         render: renderInit,
       }),
@@ -969,7 +972,7 @@ export function createProgram(
     .description(
       "copy a whole store, history and audit chain included, into an empty one (SQLite ⇄ PostgreSQL)",
     )
-    .requiredOption("--from <store>", "sqlite:PATH, a file path, or postgres://user:password@host:5432/db")
+    .requiredOption("--from <store>", "sqlite:PATH, a file path, or postgres://user@host:5432/db")
     .requiredOption("--to <store>", "an empty store: sqlite:PATH or postgres://…[?schema=name]")
     .option("--page-size <n>", "rows per page (default 1000)", int("--page-size"))
     .addHelpText(
@@ -1040,7 +1043,7 @@ export function createProgram(
   registerOperationCommands(program, onInvoke);
   explainMissingOptions(program);
   suggestMeantFlags(program);
-  refuseValuesOutsideChoices(program);
+  refuseFlagValues(program);
 
   return program;
 }

@@ -57,6 +57,8 @@ export interface OpenStoreOptions {
    * existing store wants (`transfer --from`), so a mistyped path is not read as an empty store.
    */
   create?: boolean;
+  /** Hears that opening a PostgreSQL URL made its schema's tables (`PostgresStoreOptions.onCreated`). */
+  onCreated?: () => void;
 }
 
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
@@ -70,6 +72,7 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
       url: url.toString(),
       ...(schema ? { schema } : {}),
       ...(options.create === false ? { create: false } : {}),
+      ...(options.onCreated ? { onCreated: options.onCreated } : {}),
     });
   }
   // `POSTGRES://…`, ` postgres://…`, `postgres:/…`: a URL mistyped, never a SQLite file's path.

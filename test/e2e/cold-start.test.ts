@@ -110,8 +110,9 @@ describe("cold start", () => {
   // newcomer49 counted 35 own files for `recall x --kinds facts` and 38 for `remember x --at
   // tomorrow` (better-sqlite3 among the 16 more from node_modules): the choices and the time were
   // the engine's schema's to refuse. They are checked now while the command line is read, by the
-  // registry's choices (src/cli/flag-choices.ts) and the engine's own time reading
-  // (core/time-input.ts), in the same words.
+  // registry's choices (src/cli/flag-values.ts) and the engine's own time reading
+  // (core/time-input.ts), in the same words; a number outside its range (`-k 0`, 37 files until
+  // newcomer51) by the registry's bounds.
   it.each([
     [["recall", "x", "--kinds", "facts"]],
     [["recall", "x", "--type", "decisions"]],
@@ -120,6 +121,9 @@ describe("cold start", () => {
     [["list", "--status", "all"]],
     [["audit", "--since", "2weeks"]],
     [["worker", "--interval", "2weeks"]],
+    [["recall", "x", "-k", "0"]],
+    [["context", "--budget", "10"]],
+    [["list", "--limit", "0"]],
   ])("strata %j refuses as --help starts, loading no schema, store or SDK", (args) => {
     const urls = loaded(args, 2);
     for (const heavy of HEAVY) expect(urls.filter((u) => heavy.test(u))).toEqual([]);

@@ -46,7 +46,7 @@ describe.skipIf(skip !== null)(`strata on PostgreSQL (built)${skip ? ` (skipped:
   it("the CLI takes --db postgres://…?schema=…: init, remember, recall, sweep; a bad password is a clear error", () => {
     const init = strata(["init"]);
     expect(init.status).toBe(0);
-    expect(init.json).toMatchObject({ created: null, beliefs: 0 });
+    expect(init.json).toMatchObject({ created: true, beliefs: 0 });
     expect(new URL(String(init.json!.path)).password).toBe("");
     expect(strata(["remember", "The deploy region of billing is eu-west-1"]).json).toMatchObject({
       verdict: "novel",

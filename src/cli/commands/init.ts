@@ -7,7 +7,7 @@ import { keyValues, type Style } from "../style.js";
 export interface InitResult {
   /** The SQLite file, or the PostgreSQL URL without its password. */
   path: string;
-  /** Whether this run created the file; null on PostgreSQL (its schema is migrated on open either way). */
+  /** Whether this run created the store: the SQLite file, or the PostgreSQL schema's Strata tables. */
   created: boolean | null;
   namespace: string;
   episodes: number;

@@ -27,7 +27,7 @@ export interface TransferResult extends TransferReport {
 export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {}): Promise<TransferResult> {
   if (!args.from || !args.to)
     throw new UsageError(
-      "transfer needs --from and --to (sqlite:PATH, a file path, or postgres://user:password@host:5432/db).",
+      "transfer needs --from and --to (sqlite:PATH, a file path, or postgres://user@host:5432/db).",
     );
   const { describeLocation, openStore, sameStoreFiles } = await import("../../store/open-store.js");
   const { transferStore } = await import("../../store/transfer.js");

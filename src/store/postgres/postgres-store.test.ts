@@ -145,6 +145,24 @@ describe("PostgresStore.open", () => {
     },
   );
 
+  it.skipIf(!DATABASE_URL)(
+    `onCreated hears that opening made the schema's tables, once: not on the next open${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const url = new URL(DATABASE_URL!);
+      url.searchParams.set("schema", `on_created_${process.pid}`);
+      const heard: string[] = [];
+      const first = await openMemory({ url: url.toString(), onCreated: () => heard.push("first") });
+      try {
+        const again = await openMemory({ url: url.toString(), onCreated: () => heard.push("again") });
+        await again.close();
+        expect(heard).toEqual(["first"]);
+      } finally {
+        await (first.store as PostgresStore).unsafeQuery("DROP SCHEMA {s} CASCADE");
+        await first.close();
+      }
+    },
+  );
+
   it("openMemory refuses a url it cannot open", async () => {
     await expect(openMemory({ url: "mysql://localhost/db" })).rejects.toMatchObject({
       code: "INVALID_INPUT",

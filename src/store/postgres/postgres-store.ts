@@ -98,6 +98,11 @@ export interface PostgresStoreOptions {
    * `?schema=` is reported instead of answered from a new, empty schema (SQLite's `create: false`).
    */
   create?: boolean;
+  /**
+   * Hears that opening made the schema's Strata tables (none were there), once the store is open:
+   * how the CLI says where a first write created the store, as it does for a new SQLite file.
+   */
+  onCreated?: () => void;
   /** Per-connection statement timeout, for pools the store opens. Default 30 000 ms. */
   statementTimeoutMs?: number;
   /** How long to wait for a connection, for pools the store opens. Default 5 000 ms. */
@@ -1525,7 +1530,7 @@ export class PostgresStore extends PostgresReader implements Store {
           );
         }
       }
-      const { vectorSchema, contentKey } = await migrate(
+      const { vectorSchema, contentKey, created } = await migrate(
         client,
         schema,
         vectorIndex,
@@ -1550,7 +1555,9 @@ export class PostgresStore extends PostgresReader implements Store {
         await client.exec("SET hnsw.ef_search = 200").catch(() => undefined);
         await client.exec("SET hnsw.iterative_scan = relaxed_order").catch(() => undefined);
       }
-      return new PostgresStore(client, ctx);
+      const store = new PostgresStore(client, ctx);
+      if (created) options.onCreated?.();
+      return store;
     } catch (error) {
       await client.close().catch(() => undefined);
       throw error;
@@ -1780,7 +1787,7 @@ async function migrate(
   schema: string,
   vectorIndex: "auto" | "memory",
   random: (bytes: number) => Uint8Array,
-): Promise<{ vectorSchema: string | null; contentKey: string }> {
+): Promise<{ vectorSchema: string | null; contentKey: string; created: boolean }> {
   return client.transaction(async (db) => {
     await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-migrate:${schema}`]);
     // DDL only where something is missing: a role with no CREATE privilege (the tables' DML and
@@ -1792,7 +1799,8 @@ async function migrate(
       ]);
       return r?.ok === true;
     };
-    if (!(await exists("strata_migrations"))) {
+    const created = !(await exists("strata_migrations"));
+    if (created) {
       await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
       await db.exec(inSchema(MIGRATIONS_TABLE, schema));
     }
@@ -1828,8 +1836,8 @@ async function migrate(
         v + 1,
       ]);
     }
-    if (vectorIndex === "memory") return { vectorSchema: null, contentKey };
-    return { vectorSchema: await enableVector(db), contentKey };
+    if (vectorIndex === "memory") return { vectorSchema: null, contentKey, created };
+    return { vectorSchema: await enableVector(db), contentKey, created };
   });
 }
 
