@@ -1016,7 +1016,7 @@ export function clearAnalyses(): void {
   analyses.clear();
 }
 
-export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tagged(x.text));
+export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= taggedRead(x.text));
 
 /** A possessive as the tagger keeps it, one word of letters and "'s": "brother's", "Sam’s". */
 const POSSESSIVE_WORD = /^(\p{L}+)['’]s$/u;
@@ -1039,9 +1039,9 @@ const isVerbal = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "A
  * noun follows. A phrase of adjectives alone before its verb has its last one as head, the noun the
  * tagger read as one ("Priya's flat is in Leith" → "flat").
  *
- *   ownedHead(tagged("my brother's old car is a Fiesta"), 2) // → "car"
- *   ownedHead(tagged("Priya's flat is in Leith"), 1)          // → "flat"
- *   ownedHead(tagged("Gaz's delighted with it"), 1)           // → null
+ *   ownedHead(taggedRead("my brother's old car is a Fiesta"), 2) // → "car"
+ *   ownedHead(taggedRead("Priya's flat is in Leith"), 1)          // → "flat"
+ *   ownedHead(taggedRead("Gaz's delighted with it"), 1)           // → null
  */
 export function ownedHead(words: readonly TaggedWord[], i: number): string | null {
   let j = i;
@@ -1060,7 +1060,7 @@ export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quan
 export function slotsOf(x: Analysis): Slots {
   if (x.slots) return x.slots;
   const text = asserted(x.text);
-  x.slots = slots(text, text === x.text ? wordsOf(x) : tagged(text));
+  x.slots = slots(text, text === x.text ? wordsOf(x) : taggedRead(text));
   return x.slots;
 }
 export function roleOfA(x: Analysis): Role | null {
@@ -1523,9 +1523,10 @@ const IN_PHRASE = new Set(["ADJ", "NOUN", "PROPN", "NUM"]);
 /**
  * The words of `text` as the tagger reads them, with two of its guesses read again: a verb read as
  * a noun (`verbReadAsNoun`) and a word it does not know read as a noun after a degree adverb
- * (`adjectiveReadAsNoun`).
+ * (`adjectiveReadAsNoun`). The judge's reading of a text; tagger.ts's `tagged` is the tagger's
+ * own tags, remembered.
  */
-export function tagged(text: string): TaggedWord[] {
+export function taggedRead(text: string): TaggedWord[] {
   const words = tag(text);
   let out: TaggedWord[] | null = null;
   for (let i = 0; i < words.length; i++) {

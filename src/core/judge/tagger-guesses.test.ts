@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedWordNet } from "../../lexicon/wordnet.js";
-import { analysisOf, pastSubjectLeftOut, slotsOf, tagged } from "./analysis.js";
+import { analysisOf, pastSubjectLeftOut, slotsOf, taggedRead } from "./analysis.js";
 import { compareLexically } from "./lexical-judge.js";
 import { formTakes, loadTagger, tag } from "./tagger.js";
 
@@ -17,7 +17,7 @@ const closes = (older: string, newer: string) => {
 const tagsOf = (text: string, form: string): [string, string] => {
   const i = tag(text).findIndex((w) => w.text === form);
   expect(i, `"${form}" is a word of "${text}"`).toBeGreaterThanOrEqual(0);
-  return [tag(text)[i]!.pos, tagged(text)[i]!.pos];
+  return [tag(text)[i]!.pos, taggedRead(text)[i]!.pos];
 };
 
 describe("formTakes: the parts of speech the model's lexicon lists for a form", () => {
@@ -63,7 +63,7 @@ describe("verbReadAsNoun: an -s verb after a noun subject, before its value, in 
   });
 
   it("the noun after its 'to', which the tagger then read as a verb, is a noun again", () => {
-    const words = tagged("the class moves to room 5");
+    const words = taggedRead("the class moves to room 5");
     expect(words.map((w) => w.pos)).toEqual(["DET", "NOUN", "VERB", "PART", "NOUN", "NUM"]);
   });
 });
