@@ -1521,10 +1521,10 @@ const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
 const IN_PHRASE = new Set(["ADJ", "NOUN", "PROPN", "NUM"]);
 
 /**
- * The words of `text` as the tagger reads them, with two of its guesses read again: a verb read as
- * a noun (`verbReadAsNoun`) and a word it does not know read as a noun after a degree adverb
- * (`adjectiveReadAsNoun`). The judge's reading of a text; tagger.ts's `tagged` is the tagger's
- * own tags, remembered.
+ * The words of `text` as the tagger reads them, with three of its guesses read again: a verb read
+ * as a noun (`verbReadAsNoun`), a word it does not know read as a noun after a degree adverb
+ * (`adjectiveReadAsNoun`) and the head noun of an object read as a verb (`nounReadAsVerb`). The
+ * judge's reading of a text; tagger.ts's `tagged` is the tagger's own tags, remembered.
  */
 export function taggedRead(text: string): TaggedWord[] {
   const words = tag(text);
@@ -1533,6 +1533,11 @@ export function taggedRead(text: string): TaggedWord[] {
     if (adjectiveReadAsNoun(words, i)) {
       out ??= [...words];
       out[i] = { ...words[i]!, pos: "ADJ" };
+      continue;
+    }
+    if (nounReadAsVerb(text, words, i)) {
+      out ??= [...words];
+      out[i] = { ...words[i]!, pos: "NOUN", lemma: lemmaAs(words[i]!.text, "NOUN", listedWord) };
       continue;
     }
     if (!verbReadAsNoun(text, words, i)) continue;
@@ -1546,6 +1551,50 @@ export function taggedRead(text: string): TaggedWord[] {
       out[i + 2] = { ...to, pos: /^\p{Lu}/u.test(to.text) ? "PROPN" : "NOUN", lemma: to.text.toLowerCase() };
   }
   return out ?? words;
+}
+
+/**
+ * Verbs that take an object and then a bare infinitive: "I watched the dog play in the garden",
+ * "she let the kids stay up", "we had the plumber look at it" — the verb after their object is one.
+ */
+const BARE_INFINITIVE_TAKERS = new Set("see watch hear feel notice let make help have bid".split(" "));
+
+/**
+ * The head noun of an object read as a verb: "I've updated the parking permit for Gwen's car" —
+ * the tagger reads "permit" as a verb after "the parking". Read as a noun when all of these hold:
+ *
+ * - the word is tagged a verb in its base form ("permit", not "permits" or "permitted") and the
+ *   model's lexicon lists it as a noun too (`formTakes`);
+ * - the word before it is a noun, and the nouns and adjectives before that are opened by a
+ *   determiner or a possessive pronoun ("the parking", "my bus", "our new parking");
+ * - a verb or a preposition takes that phrase ("updated the parking permit", "for the bus pass"):
+ *   the clause has its verb already, and English puts no second verb right after its object without
+ *   a conjunction — unless the first verb takes a bare infinitive (`BARE_INFINITIVE_TAKERS`: "I
+ *   watched the dog play in the garden");
+ * - a preposition, a clause's end or the text's end follows it: a verb would take its own object.
+ *
+ * Not read: a phrase that opens its clause ("the school day change to 8:45", a present without its
+ * -s in Patois or a headline: the word is the verb), a verb with its -s or its past ("the council
+ * permits parking"), an object before the verb's own object ("I saw the man cut the hedge").
+ *
+ *   nounReadAsVerb("I've updated the parking permit for Gwen's car", tag(…), 4) // → true
+ *   nounReadAsVerb("the school day change to 8:45", tag(…), 3)                // → false
+ */
+export function nounReadAsVerb(text: string, words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const form = w.text.toLowerCase();
+  if (w.pos !== "VERB" || form !== w.lemma || !formTakes(form, "NOUN")) return false;
+  if (words[i - 1]?.pos !== "NOUN") return false;
+  let k = i - 1;
+  while (words[k]?.pos === "NOUN" || words[k]?.pos === "ADJ") k--;
+  const opener = words[k];
+  if (!opener || !(opener.pos === "DET" || POSSESSIVE.test(opener.text))) return false;
+  const taker = words[k - 1];
+  if (!taker || !(taker.pos === "VERB" || taker.pos === "ADP")) return false;
+  if (taker.pos === "VERB" && BARE_INFINITIVE_TAKERS.has(taker.lemma)) return false;
+  const next = words[i + 1];
+  if (next === undefined || next.pos === "ADP") return true;
+  return /[,;:.!?()"“”—–]/.test(text.slice(w.start + w.text.length, next.start));
 }
 
 /**
