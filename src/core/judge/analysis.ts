@@ -376,13 +376,16 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
     // A clause "but" opens holds the verb's subject: "Paiseh but I cannot skip it" is said of "I";
-    // a graded word no lexicon lists ("She so paiseh, she …") is a predicate, not the subject.
+    // a graded word no lexicon lists ("She so paiseh, she …") is a predicate, not the subject; nor
+    // is an auxiliary ("the potluck's gonna be …": `contractedToReadAsNoun`).
     subject: keep(
       raw
         .slice(clauseStart, pivot)
         .filter(
           (_, i) =>
-            words?.[clauseStart + i]?.pos !== "ADV" && !(words && gradedUnlisted(words, clauseStart + i)),
+            words?.[clauseStart + i]?.pos !== "ADV" &&
+            words?.[clauseStart + i]?.pos !== "AUX" &&
+            !(words && gradedUnlisted(words, clauseStart + i)),
         ),
     ),
     predicate,
@@ -1521,9 +1524,10 @@ const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
 const IN_PHRASE = new Set(["ADJ", "NOUN", "PROPN", "NUM"]);
 
 /**
- * The words of `text` as the tagger reads them, with three of its guesses read again: a verb read
+ * The words of `text` as the tagger reads them, with four of its guesses read again: a verb read
  * as a noun (`verbReadAsNoun`), a word it does not know read as a noun after a degree adverb
- * (`adjectiveReadAsNoun`) and the head noun of an object read as a verb (`nounReadAsVerb`). The
+ * (`adjectiveReadAsNoun`), a verb and its "to" written as one word read as a noun
+ * (`contractedToReadAsNoun`) and the head noun of an object read as a verb (`nounReadAsVerb`). The
  * judge's reading of a text; tagger.ts's `tagged` is the tagger's own tags, remembered.
  */
 export function taggedRead(text: string): TaggedWord[] {
@@ -1533,6 +1537,11 @@ export function taggedRead(text: string): TaggedWord[] {
     if (adjectiveReadAsNoun(words, i)) {
       out ??= [...words];
       out[i] = { ...words[i]!, pos: "ADJ" };
+      continue;
+    }
+    if (contractedToReadAsNoun(words, i)) {
+      out ??= [...words];
+      out[i] = { ...words[i]!, pos: "AUX", lemma: CONTRACTED_TO.get(words[i]!.text.toLowerCase())! };
       continue;
     }
     if (nounReadAsVerb(text, words, i)) {
@@ -1553,11 +1562,44 @@ export function taggedRead(text: string): TaggedWord[] {
   return out ?? words;
 }
 
+/** A verb and its "to" written as one word, and the verb it stands for: "gonna" is "going to". */
+const CONTRACTED_TO = new Map([
+  ["gonna", "go"],
+  ["gotta", "get"],
+  ["wanna", "want"],
+  ["hafta", "have"],
+  ["oughta", "ought"],
+]);
+
 /**
- * Verbs that take an object and then a bare infinitive: "I watched the dog play in the garden",
- * "she let the kids stay up", "we had the plumber look at it" — the verb after their object is one.
+ * A verb and its "to" written as one word ("gonna", "gotta", "wanna", "hafta") that the tagger reads
+ * as a noun: "the potluck's gonna be on a Saturday", "preg check's gonna be a week from Tuesday".
+ * Read as a noun it joins the subject ("potluck gonna"), and the subject no longer matches the
+ * older's ("the church potluck"); it is an auxiliary before the verb it takes, as "going to" is.
+ * Only before a verb or an auxiliary ("gonna be", "gotta get"): "a wanna-be" is no such word.
+ *
+ *   contractedToReadAsNoun(tag("the potluck's gonna be on a Saturday"), 2) // → true
  */
-const BARE_INFINITIVE_TAKERS = new Set("see watch hear feel notice let make help have bid".split(" "));
+export function contractedToReadAsNoun(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const next = words[i + 1];
+  return (
+    CONTRACTED_TO.has(w.text.toLowerCase()) &&
+    w.pos !== "AUX" &&
+    w.pos !== "VERB" &&
+    (next?.pos === "AUX" || next?.pos === "VERB")
+  );
+}
+
+/**
+ * Verbs that take an object and then a verb as its complement — a bare infinitive ("I watched the
+ * dog play in the garden", "she let the kids stay up", "we had the plumber look at it") or a
+ * participle ("I get my hair cut at Tony's", "we need the hedge cut", "keep the door shut"): the
+ * verb after their object is one.
+ */
+const COMPLEMENT_TAKERS = new Set(
+  "see watch hear feel notice let make help have get bid want need keep leave find".split(" "),
+);
 
 /**
  * The head noun of an object read as a verb: "I've updated the parking permit for Gwen's car" —
@@ -1569,8 +1611,8 @@ const BARE_INFINITIVE_TAKERS = new Set("see watch hear feel notice let make help
  *   determiner or a possessive pronoun ("the parking", "my bus", "our new parking");
  * - a verb or a preposition takes that phrase ("updated the parking permit", "for the bus pass"):
  *   the clause has its verb already, and English puts no second verb right after its object without
- *   a conjunction — unless the first verb takes a bare infinitive (`BARE_INFINITIVE_TAKERS`: "I
- *   watched the dog play in the garden");
+ *   a conjunction — unless the first verb takes a verb after its object (`COMPLEMENT_TAKERS`: "I
+ *   watched the dog play in the garden", "I get my hair cut at Tony's");
  * - a preposition, a clause's end or the text's end follows it: a verb would take its own object.
  *
  * Not read: a phrase that opens its clause ("the school day change to 8:45", a present without its
@@ -1591,7 +1633,7 @@ export function nounReadAsVerb(text: string, words: readonly TaggedWord[], i: nu
   if (!opener || !(opener.pos === "DET" || POSSESSIVE.test(opener.text))) return false;
   const taker = words[k - 1];
   if (!taker || !(taker.pos === "VERB" || taker.pos === "ADP")) return false;
-  if (taker.pos === "VERB" && BARE_INFINITIVE_TAKERS.has(taker.lemma)) return false;
+  if (taker.pos === "VERB" && COMPLEMENT_TAKERS.has(taker.lemma)) return false;
   const next = words[i + 1];
   if (next === undefined || next.pos === "ADP") return true;
   return /[,;:.!?()"“”—–]/.test(text.slice(w.start + w.text.length, next.start));

@@ -275,7 +275,7 @@ export function olderRestated(
 /** The guard's name (the reason code) and its doc line. */
 export const THING_IN_ANOTHER_CLAUSE_RULE = {
   name: "unsure:thing-in-another-clause",
-  doc: 'Read whole, the pair is two things (`different-entity`), but the newer is a turn of several clauses and one of them names the older\'s thing and, read alone against the older, is not sure it is another thing ("boiler service booked 5th Dec" / "engineer cancel, the boiler service rebook for 12th Dec morning"; "the church potluck is the second Sunday" / "they\'re redoing the kitchen at church so the potluck\'s gonna be on a Saturday evening"): the whole took its subject from another clause, so the pair is deferred, never called two things. Not when every clause that names the older\'s thing is sure of its own verdict ("Joyce\'s friend Pat moved into the assisted living …" against "my sister Joyce lives in San Angelo").',
+  doc: 'Read whole, the pair is two things (`different-entity`), but the newer is a turn of several clauses and one of them names the older\'s thing and, read alone against the older, is not sure it is another thing ("boiler service booked 5th Dec" / "engineer cancel, the boiler service rebook for 12th Dec morning"; "the choir meets in the church hall" / "the hall\'s being painted so the choir\'s in the vestry for now"): the whole took its subject from another clause, so the pair is deferred, never called two things. Not when every clause that names the older\'s thing is sure of its own verdict ("Joyce\'s friend Pat moved into the assisted living …" against "my sister Joyce lives in San Angelo").',
 } as const;
 
 /**
