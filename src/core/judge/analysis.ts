@@ -1609,8 +1609,9 @@ const COMPLEMENT_TAKERS = new Set(
  *   model's lexicon lists it as a noun too (`formTakes`);
  * - the word before it is a noun, and the nouns and adjectives before that are opened by a
  *   determiner or a possessive pronoun ("the parking", "my bus", "our new parking");
- * - a verb or a preposition takes that phrase ("updated the parking permit", "for the bus pass"):
- *   the clause has its verb already, and English puts no second verb right after its object without
+ * - a verb or a preposition takes that phrase ("updated the parking permit", "paid for the bus
+ *   pass"), and the clause has its verb before it (`verbBefore`: not "jumpers with the logo come
+ *   from Pinders", a preposition inside the subject), and English puts no second verb right after its object without
  *   a conjunction — unless the first verb takes a verb after its object (`COMPLEMENT_TAKERS`: "I
  *   watched the dog play in the garden", "I get my hair cut at Tony's");
  * - a preposition, a clause's end or the text's end follows it: a verb would take its own object.
@@ -1634,9 +1635,22 @@ export function nounReadAsVerb(text: string, words: readonly TaggedWord[], i: nu
   const taker = words[k - 1];
   if (!taker || !(taker.pos === "VERB" || taker.pos === "ADP")) return false;
   if (taker.pos === "VERB" && COMPLEMENT_TAKERS.has(taker.lemma)) return false;
+  // The clause has its verb before the phrase: after a preposition inside the subject ("jumpers with
+  // the logo come from Pinders") the word is the clause's verb.
+  if (!verbBefore(text, words, k)) return false;
   const next = words[i + 1];
   if (next === undefined || next.pos === "ADP") return true;
   return /[,;:.!?()"“”—–]/.test(text.slice(w.start + w.text.length, next.start));
+}
+
+/** Whether a verb or an auxiliary stands before word `k` in its clause (no punctuation between). */
+function verbBefore(text: string, words: readonly TaggedWord[], k: number): boolean {
+  for (let j = k - 1; j >= 0; j--) {
+    const w = words[j]!;
+    if (w.pos === "VERB" || w.pos === "AUX") return true;
+    if (/[,;:.!?()"“”—–]/.test(text.slice(w.start + w.text.length, words[j + 1]!.start))) return false;
+  }
+  return false;
 }
 
 /**

@@ -103,6 +103,8 @@ describe("nounReadAsVerb: the head noun of an object the tagger read as a verb (
     ["the school bus stop at the gate", "stop"],
     // an object follows: a verb takes its own
     ["I saw the man cut the hedge", "cut"],
+    // no verb before the phrase in its clause: a preposition inside the subject, the word its verb
+    ["Alfie's school jumpers with the logo come from Pinders on London Road.", "come"],
   ])("%s: %s stays as read", (text, form) => {
     const [before, after] = tagsOf(text, form);
     expect(after).toBe(before);
