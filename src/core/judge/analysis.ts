@@ -1610,18 +1610,18 @@ const COMPLEMENT_TAKERS = new Set(
  * - the word before it is a noun, and the nouns and adjectives before that are opened by a
  *   determiner or a possessive pronoun ("the parking", "my bus", "our new parking");
  * - a verb or a preposition takes that phrase ("updated the parking permit", "paid for the bus
- *   pass"), and the clause has its verb before it (`verbBefore`: not "jumpers with the logo come
- *   from Pinders", a preposition inside the subject), and English puts no second verb right after its object without
- *   a conjunction — unless the first verb takes a verb after its object (`COMPLEMENT_TAKERS`: "I
- *   watched the dog play in the garden", "I get my hair cut at Tony's");
+ *   pass") and the clause has its verb before it (`verbBefore`; not "jumpers with the logo come
+ *   from Pinders", a preposition inside the subject): English puts no second verb right after its
+ *   object without a conjunction — unless the first verb takes a verb after its object
+ *   (`COMPLEMENT_TAKERS`: "I watched the dog play in the garden", "I get my hair cut at Tony's");
  * - a preposition, a clause's end or the text's end follows it: a verb would take its own object.
  *
- * Not read: a phrase that opens its clause ("the school day change to 8:45", a present without its
- * -s in Patois or a headline: the word is the verb), a verb with its -s or its past ("the council
- * permits parking"), an object before the verb's own object ("I saw the man cut the hedge").
+ * Not read: a phrase that opens its clause ("the school bus stop at the gate", a present without
+ * its -s in Patois or a headline: the word is the verb), a verb with its -s or its past ("the
+ * council permits parking"), an object before the verb's own object ("I saw the man cut the hedge").
  *
  *   nounReadAsVerb("I've updated the parking permit for Gwen's car", tag(…), 4) // → true
- *   nounReadAsVerb("the school day change to 8:45", tag(…), 3)                // → false
+ *   nounReadAsVerb("the school bus stop at the gate", tag(…), 3)              // → false
  */
 export function nounReadAsVerb(text: string, words: readonly TaggedWord[], i: number): boolean {
   const w = words[i]!;
