@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Memory } from "../../src/core/engine.js";
-import { tagged } from "../../src/core/judge/analysis.js";
+import { taggedRead } from "../../src/core/judge/analysis.js";
 import { brokenRuns, loadTagger, tag, WINK_RUN } from "../../src/core/judge/tagger.js";
 import { frameOf } from "../../src/core/recall/lifts/state-frames.js";
 import { sentencesOf, statementsOfState } from "../../src/core/sleep/chat-turns.js";
@@ -304,16 +304,16 @@ describe("a statement of one noun phrase and -s verb repeated, read by the judge
   // most a statement holds) took 0.5 s per read against 20 ms for the same length of "team rang",
   // and every write and every sleep pair reads it again.
   const fill = (unit: string) => `The ${unit.repeat(800)}`.slice(0, 7_990) + " at 5";
-  it("tagged() reads it in time in proportion to its length", async () => {
+  it("taggedRead() reads it in time in proportion to its length", async () => {
     // Read five times, as a write and its sleep read it (once takes 0.2 s, near the timer floor).
     const fiveReads = (text: string) => {
-      for (let k = 0; k < 5; k++) tagged(text);
+      for (let k = 0; k < 5; k++) taggedRead(text);
     };
     await expectBounded(fiveReads, fill("team moves "), fill("team rang  "), 5);
   });
   it("and reads the same notice verbs as before", () => {
     const read = (text: string) =>
-      tagged(text)
+      taggedRead(text)
         .filter((w) => w.pos === "VERB")
         .map((w) => w.text);
     expect(read("Pickup moves to 3:15 from Monday")).toEqual(["moves"]);

@@ -376,13 +376,16 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
     // A clause "but" opens holds the verb's subject: "Paiseh but I cannot skip it" is said of "I";
-    // a graded word no lexicon lists ("She so paiseh, she …") is a predicate, not the subject.
+    // a graded word no lexicon lists ("She so paiseh, she …") is a predicate, not the subject; nor
+    // is an auxiliary ("the potluck's gonna be …": `contractedToReadAsNoun`).
     subject: keep(
       raw
         .slice(clauseStart, pivot)
         .filter(
           (_, i) =>
-            words?.[clauseStart + i]?.pos !== "ADV" && !(words && gradedUnlisted(words, clauseStart + i)),
+            words?.[clauseStart + i]?.pos !== "ADV" &&
+            words?.[clauseStart + i]?.pos !== "AUX" &&
+            !(words && gradedUnlisted(words, clauseStart + i)),
         ),
     ),
     predicate,
@@ -1016,7 +1019,7 @@ export function clearAnalyses(): void {
   analyses.clear();
 }
 
-export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tagged(x.text));
+export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= taggedRead(x.text));
 
 /** A possessive as the tagger keeps it, one word of letters and "'s": "brother's", "Sam’s". */
 const POSSESSIVE_WORD = /^(\p{L}+)['’]s$/u;
@@ -1039,9 +1042,9 @@ const isVerbal = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "A
  * noun follows. A phrase of adjectives alone before its verb has its last one as head, the noun the
  * tagger read as one ("Priya's flat is in Leith" → "flat").
  *
- *   ownedHead(tagged("my brother's old car is a Fiesta"), 2) // → "car"
- *   ownedHead(tagged("Priya's flat is in Leith"), 1)          // → "flat"
- *   ownedHead(tagged("Gaz's delighted with it"), 1)           // → null
+ *   ownedHead(taggedRead("my brother's old car is a Fiesta"), 2) // → "car"
+ *   ownedHead(taggedRead("Priya's flat is in Leith"), 1)          // → "flat"
+ *   ownedHead(taggedRead("Gaz's delighted with it"), 1)           // → null
  */
 export function ownedHead(words: readonly TaggedWord[], i: number): string | null {
   let j = i;
@@ -1060,7 +1063,7 @@ export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quan
 export function slotsOf(x: Analysis): Slots {
   if (x.slots) return x.slots;
   const text = asserted(x.text);
-  x.slots = slots(text, text === x.text ? wordsOf(x) : tagged(text));
+  x.slots = slots(text, text === x.text ? wordsOf(x) : taggedRead(text));
   return x.slots;
 }
 export function roleOfA(x: Analysis): Role | null {
@@ -1521,17 +1524,29 @@ const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
 const IN_PHRASE = new Set(["ADJ", "NOUN", "PROPN", "NUM"]);
 
 /**
- * The words of `text` as the tagger reads them, with two of its guesses read again: a verb read as
- * a noun (`verbReadAsNoun`) and a word it does not know read as a noun after a degree adverb
- * (`adjectiveReadAsNoun`).
+ * The words of `text` as the tagger reads them, with four of its guesses read again: a verb read
+ * as a noun (`verbReadAsNoun`), a word it does not know read as a noun after a degree adverb
+ * (`adjectiveReadAsNoun`), a verb and its "to" written as one word read as a noun
+ * (`contractedToReadAsNoun`) and the head noun of an object read as a verb (`nounReadAsVerb`). The
+ * judge's reading of a text; tagger.ts's `tagged` is the tagger's own tags, remembered.
  */
-export function tagged(text: string): TaggedWord[] {
+export function taggedRead(text: string): TaggedWord[] {
   const words = tag(text);
   let out: TaggedWord[] | null = null;
   for (let i = 0; i < words.length; i++) {
     if (adjectiveReadAsNoun(words, i)) {
       out ??= [...words];
       out[i] = { ...words[i]!, pos: "ADJ" };
+      continue;
+    }
+    if (contractedToReadAsNoun(words, i)) {
+      out ??= [...words];
+      out[i] = { ...words[i]!, pos: "AUX", lemma: CONTRACTED_TO.get(words[i]!.text.toLowerCase())! };
+      continue;
+    }
+    if (nounReadAsVerb(text, words, i)) {
+      out ??= [...words];
+      out[i] = { ...words[i]!, pos: "NOUN", lemma: lemmaAs(words[i]!.text, "NOUN", listedWord) };
       continue;
     }
     if (!verbReadAsNoun(text, words, i)) continue;
@@ -1545,6 +1560,97 @@ export function tagged(text: string): TaggedWord[] {
       out[i + 2] = { ...to, pos: /^\p{Lu}/u.test(to.text) ? "PROPN" : "NOUN", lemma: to.text.toLowerCase() };
   }
   return out ?? words;
+}
+
+/** A verb and its "to" written as one word, and the verb it stands for: "gonna" is "going to". */
+const CONTRACTED_TO = new Map([
+  ["gonna", "go"],
+  ["gotta", "get"],
+  ["wanna", "want"],
+  ["hafta", "have"],
+  ["oughta", "ought"],
+]);
+
+/**
+ * A verb and its "to" written as one word ("gonna", "gotta", "wanna", "hafta") that the tagger reads
+ * as a noun: "the potluck's gonna be on a Saturday", "preg check's gonna be a week from Tuesday".
+ * Read as a noun it joins the subject ("potluck gonna"), and the subject no longer matches the
+ * older's ("the church potluck"); it is an auxiliary before the verb it takes, as "going to" is.
+ * Only before a verb or an auxiliary ("gonna be", "gotta get"): "a wanna-be" is no such word.
+ *
+ *   contractedToReadAsNoun(tag("the potluck's gonna be on a Saturday"), 2) // → true
+ */
+export function contractedToReadAsNoun(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const next = words[i + 1];
+  return (
+    CONTRACTED_TO.has(w.text.toLowerCase()) &&
+    w.pos !== "AUX" &&
+    w.pos !== "VERB" &&
+    (next?.pos === "AUX" || next?.pos === "VERB")
+  );
+}
+
+/**
+ * Verbs that take an object and then a verb as its complement — a bare infinitive ("I watched the
+ * dog play in the garden", "she let the kids stay up", "we had the plumber look at it") or a
+ * participle ("I get my hair cut at Tony's", "we need the hedge cut", "keep the door shut"): the
+ * verb after their object is one.
+ */
+const COMPLEMENT_TAKERS = new Set(
+  "see watch hear feel notice let make help have get bid want need keep leave find".split(" "),
+);
+
+/**
+ * The head noun of an object read as a verb: "I've updated the parking permit for Gwen's car" —
+ * the tagger reads "permit" as a verb after "the parking". Read as a noun when all of these hold:
+ *
+ * - the word is tagged a verb in its base form ("permit", not "permits" or "permitted") and the
+ *   model's lexicon lists it as a noun too (`formTakes`);
+ * - the word before it is a noun, and the nouns and adjectives before that are opened by a
+ *   determiner or a possessive pronoun ("the parking", "my bus", "our new parking");
+ * - a verb or a preposition takes that phrase ("updated the parking permit", "paid for the bus
+ *   pass") and the clause has its verb before it (`verbBefore`; not "jumpers with the logo come
+ *   from Pinders", a preposition inside the subject): English puts no second verb right after its
+ *   object without a conjunction — unless the first verb takes a verb after its object
+ *   (`COMPLEMENT_TAKERS`: "I watched the dog play in the garden", "I get my hair cut at Tony's");
+ * - a preposition, a clause's end or the text's end follows it: a verb would take its own object.
+ *
+ * Not read: a phrase that opens its clause ("the school bus stop at the gate", a present without
+ * its -s in Patois or a headline: the word is the verb), a verb with its -s or its past ("the
+ * council permits parking"), an object before the verb's own object ("I saw the man cut the hedge").
+ *
+ *   nounReadAsVerb("I've updated the parking permit for Gwen's car", tag(…), 4) // → true
+ *   nounReadAsVerb("the school bus stop at the gate", tag(…), 3)              // → false
+ */
+export function nounReadAsVerb(text: string, words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const form = w.text.toLowerCase();
+  if (w.pos !== "VERB" || form !== w.lemma || !formTakes(form, "NOUN")) return false;
+  if (words[i - 1]?.pos !== "NOUN") return false;
+  let k = i - 1;
+  while (words[k]?.pos === "NOUN" || words[k]?.pos === "ADJ") k--;
+  const opener = words[k];
+  if (!opener || !(opener.pos === "DET" || POSSESSIVE.test(opener.text))) return false;
+  const taker = words[k - 1];
+  if (!taker || !(taker.pos === "VERB" || taker.pos === "ADP")) return false;
+  if (taker.pos === "VERB" && COMPLEMENT_TAKERS.has(taker.lemma)) return false;
+  // The clause has its verb before the phrase: after a preposition inside the subject ("jumpers with
+  // the logo come from Pinders") the word is the clause's verb.
+  if (!verbBefore(text, words, k)) return false;
+  const next = words[i + 1];
+  if (next === undefined || next.pos === "ADP") return true;
+  return /[,;:.!?()"“”—–]/.test(text.slice(w.start + w.text.length, next.start));
+}
+
+/** Whether a verb or an auxiliary stands before word `k` in its clause (no punctuation between). */
+function verbBefore(text: string, words: readonly TaggedWord[], k: number): boolean {
+  for (let j = k - 1; j >= 0; j--) {
+    const w = words[j]!;
+    if (w.pos === "VERB" || w.pos === "AUX") return true;
+    if (/[,;:.!?()"“”—–]/.test(text.slice(w.start + w.text.length, words[j + 1]!.start))) return false;
+  }
+  return false;
 }
 
 /**

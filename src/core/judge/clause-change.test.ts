@@ -190,3 +190,48 @@ describe("shareContent: the clause pairs the clause readings judge (sleepcost40)
     }
   });
 });
+
+describe("unsure:thing-in-another-clause: a turn whose first clause is about another subject, and a later clause names the older's thing (judge51)", () => {
+  it.each([
+    // fresh24 dev: the change is the second clause's, "engineer" the whole's subject
+    ["boiler service booked 5th Dec", "engineer cancel, the boiler service rebook for 12th Dec morning"],
+    // no comma: "so" and "and" before a noun phrase's opener turn to the older's thing
+    ["the choir meets in the church hall", "the hall's being painted so the choir's in the vestry for now"],
+    ["our broadband is with Virgin", "the engineer came and the broadband is with BT from today"],
+    ["our broadband is with Virgin", "the engineer came, the broadband is with BT from today"],
+    [
+      "the bin collection is on Mondays",
+      "council sent a letter, the bin collection moves to Thursdays next month",
+    ],
+    [
+      "my gym membership is 30 a month",
+      "the new manager started, the gym membership is 35 a month from June",
+    ],
+  ])("%s / %s → deferred, not two things", (older, newer) => {
+    const v = verdict(older, newer);
+    expect(v.rule).toBe("unsure:thing-in-another-clause");
+    expect(v.confident).toBe(false);
+    expect(v.relation).toBe("distinct");
+  });
+
+  it.each([
+    // the clause naming the older's thing is sure it is another's, or that the older holds
+    ["Dad's physio is on Wednesdays at 2", "Mum's physio moved to Fridays, Dad's is the same"],
+    ["our broadband is with Virgin", "my brother switched his broadband to BT, he says it's faster"],
+    ["the car service is booked for the 9th", "the van had its MOT yesterday, the car is fine though"],
+    ["my gym membership is 30 a month", "Jo's gym put theirs up to 40, mine is the same"],
+    // one clause: the whole's subject is the newer's own
+    ["Alice's timezone is UTC", "Bob's timezone is PST"],
+  ])("%s / %s → two things, as read whole", (older, newer) => {
+    expect(verdict(older, newer).rule).toBe("different-entity");
+  });
+
+  it("a turn the clause readings close is closed as before", () => {
+    const v = verdict(
+      "the car service is booked for the 9th",
+      "garage rang, the car service is moved to the 16th",
+    );
+    expect(v.rule).toBe("change-in-one-clause");
+    expect(v.relation).toBe("supersedes");
+  });
+});

@@ -271,3 +271,66 @@ export function olderRestated(
     confident: false,
   };
 }
+
+/** The guard's name (the reason code) and its doc line. */
+export const THING_IN_ANOTHER_CLAUSE_RULE = {
+  name: "unsure:thing-in-another-clause",
+  doc: 'Read whole, the pair is two things (`different-entity`), but the newer is a turn of several clauses and one of them names the older\'s thing and, read alone against the older, is not sure it is another thing ("boiler service booked 5th Dec" / "engineer cancel, the boiler service rebook for 12th Dec morning"; "the choir meets in the church hall" / "the hall\'s being painted so the choir\'s in the vestry for now"): the whole took its subject from another clause, so the pair is deferred, never called two things. Not when every clause that names the older\'s thing is sure of its own verdict ("Joyce\'s friend Pat moved into the assisted living …" against "my sister Joyce lives in San Angelo").',
+} as const;
+
+/**
+ * Where a turn goes on to another clause with no comma: a conjunction ("so", "and", "but",
+ * "cause", "because") or a verb of saying ("says", "said") right before a noun phrase's opener — a
+ * determiner, a possessive pronoun or a possessive ("so the potluck's gonna be …", "Kristy says
+ * Lily's party's gonna be …"). Not before any other word: "and for the rest of spring", "so far".
+ */
+const GOES_ON =
+  /\s+(?:so|and|but|cause|because|cos|says|said|say)\s+(?=(?:the|my|our|your|his|her|their|this|that)\s|\p{L}+['’]s\s)/iu;
+
+/** A turn's clauses (`clausesOf`), each split again where it goes on with no comma (`GOES_ON`). */
+const piecesOf = (text: string): string[] =>
+  clausesRead(text).flatMap((clause) => clause.split(GOES_ON).filter((piece) => piece.length > 0));
+
+/**
+ * A verdict of two things read on the whole of a turn whose first clause is about another subject,
+ * deferred when a clause of the newer names the older's thing (a content word of the older's
+ * subject, not a number, not "I" or "we") and the rules, reading that clause alone against the
+ * older, are not sure of it: they defer it, or read a change the clause readings did not take. The
+ * whole's subject is its first clause's ("engineer", "they're", "Kristy"), so its `different-entity`
+ * says nothing of the clause that carries the change. Null when the verdict is not a confident
+ * `different-entity`, the newer has one clause, or every clause naming the older's thing is sure.
+ *
+ *   thingInAnotherClause(
+ *     { text: "boiler service booked 5th Dec", at }, { text: "engineer cancel, the boiler service rebook for 12th Dec", at },
+ *     whole, judge)
+ *   // → { relation: "distinct", rule: "unsure:thing-in-another-clause", confident: false, … }
+ */
+export function thingInAnotherClause(
+  a: JudgeItem,
+  b: JudgeItem,
+  whole: JudgeVerdict,
+  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
+): JudgeVerdict | null {
+  if (whole.rule !== "different-entity" || !whole.confident) return null;
+  const pieces = piecesOf(b.text);
+  if (pieces.length < 2) return null;
+  const xa = analysisOf(a.text);
+  const thing = slotsOf(xa).subject.filter(
+    (w) => xa.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
+  );
+  if (thing.length === 0) return null;
+  for (const piece of pieces) {
+    const words = analysisOf(piece).content;
+    if (!thing.some((w) => words.has(w))) continue;
+    const v = judge(a, { text: piece, at: b.at });
+    if (v.confident && !acts(v)) continue;
+    return {
+      relation: "distinct",
+      similarity: whole.similarity,
+      reason: `${THING_IN_ANOTHER_CLAUSE_RULE.name}: "${piece}" (${v.rule ?? v.reason} on that clause)`,
+      rule: THING_IN_ANOTHER_CLAUSE_RULE.name,
+      confident: false,
+    };
+  }
+  return null;
+}

@@ -11,7 +11,7 @@
 import type { Judge, JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
-import { changeInOneClause, olderRestated, type Rereading } from "./clause-change.js";
+import { changeInOneClause, olderRestated, type Rereading, thingInAnotherClause } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { OLDER_VALUE_SAID_RULE, olderValueSaid, readAroundTheValue } from "./older-value-said.js";
 import { onsetFrame } from "./onset-frame.js";
@@ -22,7 +22,11 @@ import { loadTagger, taggerLoaded } from "./tagger.js";
 import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
 export { distinctions } from "./analysis.js";
-export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
+export {
+  CHANGE_IN_ONE_CLAUSE_RULE,
+  OLDER_RESTATED_RULE,
+  THING_IN_ANOTHER_CLAUSE_RULE,
+} from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { OLDER_VALUE_SAID_RULE, olderValueSaid } from "./older-value-said.js";
 export { ONSET_FRAME_RULE } from "./onset-frame.js";
@@ -70,7 +74,8 @@ export function createLexicalJudge(options: LexicalJudgeOptions = {}): Judge {
  * gives way to the one clause that changes the older (`changeInOneClause`); a newer that opens with
  * "he" or "she" for the older's one person is read again with that person named (`pronounReferent`);
  * a side that reports another's words ("the notice says …") is read as its reported clause
- * (`reportedChange`).
+ * (`reportedChange`); two things read on a turn whose clause naming the older's thing is not sure
+ * of it are deferred (`thingInAnotherClause`).
  * Synchronous: await `loadTagger()` once before the first call.
  */
 export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
@@ -78,7 +83,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon):
   const whole = read(a, b);
   const clauses = olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
   const again = (x: JudgeItem, y: JudgeItem) => compareLexically(x, y, lexicon);
-  return REREADINGS.reduce((verdict, reread) => reread(a, b, verdict, again, lexicon) ?? verdict, clauses);
+  const reread = REREADINGS.reduce((verdict, r) => r(a, b, verdict, again, lexicon) ?? verdict, clauses);
+  return thingInAnotherClause(a, b, reread, read) ?? reread;
 }
 
 /**

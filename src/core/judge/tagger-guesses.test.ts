@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedWordNet } from "../../lexicon/wordnet.js";
-import { analysisOf, pastSubjectLeftOut, slotsOf, tagged } from "./analysis.js";
+import { analysisOf, pastSubjectLeftOut, slotsOf, taggedRead } from "./analysis.js";
 import { compareLexically } from "./lexical-judge.js";
 import { formTakes, loadTagger, tag } from "./tagger.js";
 
@@ -17,7 +17,7 @@ const closes = (older: string, newer: string) => {
 const tagsOf = (text: string, form: string): [string, string] => {
   const i = tag(text).findIndex((w) => w.text === form);
   expect(i, `"${form}" is a word of "${text}"`).toBeGreaterThanOrEqual(0);
-  return [tag(text)[i]!.pos, tagged(text)[i]!.pos];
+  return [tag(text)[i]!.pos, taggedRead(text)[i]!.pos];
 };
 
 describe("formTakes: the parts of speech the model's lexicon lists for a form", () => {
@@ -63,7 +63,7 @@ describe("verbReadAsNoun: an -s verb after a noun subject, before its value, in 
   });
 
   it("the noun after its 'to', which the tagger then read as a verb, is a noun again", () => {
-    const words = tagged("the class moves to room 5");
+    const words = taggedRead("the class moves to room 5");
     expect(words.map((w) => w.pos)).toEqual(["DET", "NOUN", "VERB", "PART", "NOUN", "NUM"]);
   });
 });
@@ -82,6 +82,67 @@ describe("adjectiveReadAsNoun: a word no lexicon lists after a degree adverb is 
   ])("%s: %s stays as read", (text, form) => {
     const [before, after] = tagsOf(text, form);
     expect(after).toBe(before);
+  });
+});
+
+describe("nounReadAsVerb: the head noun of an object the tagger read as a verb (judge51)", () => {
+  it.each([
+    ["I've updated the parking permit for Gwen's car.", "permit"],
+    ["we paid for the bus pass at the office", "pass"],
+    ["I've renewed the parking permit", "permit"],
+  ])("%s: %s is a noun", (text, form) => {
+    // The premise: the tagger reads a verb there.
+    expect(tagsOf(text, form)).toEqual(["VERB", "NOUN"]);
+  });
+
+  it.each([
+    // a verb that takes a verb after its object: the word is that infinitive or participle
+    ["I watched the dog play in the garden", "play"],
+    ["I get my hair cut at Tony's.", "cut"],
+    // the phrase opens its clause: the word is its verb (a present without its -s, as Patois writes it)
+    ["the school bus stop at the gate", "stop"],
+    // an object follows: a verb takes its own
+    ["I saw the man cut the hedge", "cut"],
+    // no verb before the phrase in its clause: a preposition inside the subject, the word its verb
+    ["Alfie's school jumpers with the logo come from Pinders on London Road.", "come"],
+  ])("%s: %s stays as read", (text, form) => {
+    const [before, after] = tagsOf(text, form);
+    expect(after).toBe(before);
+  });
+
+  it("a change of the permit, with no value, closes nothing of the car's parking (judge50's table)", () => {
+    const v = verdict(
+      "Gwen's car is parked at the school.",
+      "I've updated the parking permit for Gwen's car.",
+    );
+    expect(v.rule).toBe("unsure:change-without-value");
+    expect(
+      closes("Gwen's car is parked at the school.", "I've updated the parking permit for Gwen's car."),
+    ).toBe(false);
+  });
+});
+
+describe("contractedToReadAsNoun: a verb and its 'to' written as one word is an auxiliary, not the subject's (judge51)", () => {
+  it.each([
+    ["the potluck's gonna be on a Saturday evening this time", "gonna"],
+    ["preg check's gonna be a week from Tuesday.", "gonna"],
+  ])("%s: %s is an auxiliary", (text, form) => {
+    // The premise: the tagger reads a noun there.
+    expect(tagsOf(text, form)).toEqual(["NOUN", "AUX"]);
+  });
+
+  it.each([
+    ["the potluck's gonna be on a Saturday evening this time", ["potluck"]],
+    ["preg check's gonna be a week from Tuesday.", ["preg", "check"]],
+  ])("%s: subject %j", (text, subject) => {
+    expect(slotsOf(analysisOf(text)).subject).toEqual(subject);
+  });
+
+  it("a change said with it closes, an intention said with it defers", () => {
+    expect(closes("the potluck is on Sundays", "the potluck's gonna be on Saturdays now")).toBe(true);
+    expect(verdict("I bank with Monzo", "I'm gonna switch my bank to Starling").rule).toBe(
+      "unsure:intention",
+    );
   });
 });
 
