@@ -5,6 +5,7 @@ import { loadTagger } from "../judge/tagger.js";
 import {
   announcesChange,
   announcesReplacement,
+  CREOLE_UNMARKED_PAST_RULE,
   clausesOf,
   phatic,
   SPLICED_STATE_RULE,
@@ -320,6 +321,52 @@ describe("ADDITION_IN_ITS_OWN_CLAUSE: an additive word adds to its own clause, n
     "Our gym is the one on Main Street now, I still go to the pool too.",
     // In a clause with no verb of its own: it goes on with the change's own list.
     "I take the bus now, the car as well.",
+  ])("%j does not", (text) => {
+    expect(announcesReplacement(text)).toBe(false);
+  });
+});
+
+describe(`${CREOLE_UNMARKED_PAST_RULE.name}: a Creole verb of change said bare after "mi" is a change done (below51)`, () => {
+  it.each([
+    "mi switch mi prescriptions to Day Lewis on Brigstock Road, dem deliver to the house so mi nuh haffi queue after nights",
+    "so mi move di pardner to Sunday after service",
+    "Lawd, mi finally change mi phone to Flow",
+    "mi done cancel the Sky, it cost a fortune",
+  ])("%j replaces", (text) => {
+    expect(announcesReplacement(text, { unsaidSpeaker: false })).toBe(true);
+  });
+  it.each([
+    // A marker of aspect, wish, need or negation before the verb: not a change done.
+    "mi a switch to Flow next month",
+    "mi waan move to Peckham",
+    "mi nuh change nothing, mine sweeter",
+    "mi wi move to Peckham",
+    "mi haffi cancel the Sky",
+    // English's bare verb after "I" is a habit, not a change.
+    "I switch the heating off at night",
+    // A verb that only begins something.
+    "mi join the choir at Boulevard",
+  ])("%j does not", (text) => {
+    expect(announcesReplacement(text, { unsaidSpeaker: false })).toBe(false);
+  });
+});
+
+describe("HYPOTHETICAL_IN_ITS_OWN_CLAUSE: a clause of doubt or plan after a change leaves the change said (below51)", () => {
+  it.each([
+    "Tanner's got $1,450 saved for that saddle now, the grocery store's been giving him extra hours, I might chip in the rest for his birthday",
+    "The rent is now £600, we might move next year",
+    "I switched the gym to Pulse, maybe I'll try the pool too",
+  ])("%j replaces", (text) => {
+    expect(announcesReplacement(text)).toBe(true);
+  });
+  it.each([
+    // The doubt before the change may govern it.
+    "Maybe we'll move, the rent is now too high",
+    "thinking about it, big bed getting scotch bonnet instead now",
+    // A condition governs the whole sentence.
+    "If the bus is late, I switched to the tram now",
+    // The change's own clause is the doubtful one.
+    "I might switch to Flow now, the signal is bad",
   ])("%j does not", (text) => {
     expect(announcesReplacement(text)).toBe(false);
   });
