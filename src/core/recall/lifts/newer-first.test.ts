@@ -172,6 +172,31 @@ describe("newerFirst: a change that only begins something replaces nothing", () 
   });
 });
 
+describe("newerFirst: a change said in Creole, and said of the asked thing (below51)", () => {
+  // `CREOLE_UNMARKED_PAST` (chat-turns.ts): "mi switch" is a change done. `CHANGE_SAID_OF_ASKED`: the
+  // clause that announces the change must say an asked word the older says, unless the newer is one clause.
+  it.each([
+    {
+      older: "My prescriptions go to Boots on the high street.",
+      newer: "mi switch mi prescriptions to Day Lewis, dem deliver to the door",
+      question: "Which chemist has my prescriptions?",
+      lifted: true,
+    },
+    {
+      older: "My phone is on Digicel.",
+      newer:
+        "I switched the gas and electric over to Octopus, my daughter did it on her phone in ten minutes.",
+      question: "Which network is my phone on?",
+      lifted: false,
+    },
+  ])("$newer after $older, asked $question: lifted $lifted", async ({ older, newer, question, lifted }) => {
+    const { hits, later } = await askPair(older, newer, question);
+    expect(later).toBeDefined();
+    expect(/newer than \[/.test(later!.why.summary)).toBe(lifted);
+    if (lifted) expect(hits[0]?.text).toBe(newer);
+  });
+});
+
 describe("newerFirst: a question that names a time asks what was said then", () => {
   // The older was said on 1 January 2027, the newer twenty days later: a question naming the older's
   // day asks what was said that day, not what holds now (`namedTimes`); asked without a date, the
