@@ -5,7 +5,7 @@ import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
-import { announcesReplacement, clausesOf } from "../../sleep/chat-turns.js";
+import { announcesReplacement, changedByVerb, clausesOf } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
 import { contentTokens, rawTokens, referentsIn, stemV1, withoutMarks, withReferents } from "../../text.js";
@@ -310,21 +310,24 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
 
 /**
  * `CHANGE_SAID_OF_ASKED`: the change a newer announces (`announcesReplacement`, the speaker said)
- * ties it to the older only when some clause that announces it says an asked word the older says, or
- * when the newer is one clause. A change said in one clause beside the asked thing said in another is
- * a change of something else: "mi switch the gas and electric over to Octopus, Shanice do it on her
- * phone in 10 minutes" changes no phone ("which network is my phone on"); "I moved my dentist
- * appointment to Thursdays, the surgery is closer" still changes the appointment.
+ * by a verb of change names what changed as the verb's object (`changedByVerb`): it ties the newer
+ * to the older only when that clause says an asked word the older says, or when the newer is one
+ * clause. A change made of one thing beside the asked thing said in another clause is a change of
+ * that other thing: "mi switch the gas and electric over to Octopus, Shanice do it on her phone in 10
+ * minutes" changes no phone ("which network is my phone on"); "I moved my dentist appointment to
+ * Thursdays, the surgery is closer" still changes the appointment. A clause that announces by "now",
+ * "no longer" or a correction names no changed thing of its own and is read as before.
  */
 function announcesOfAsked(text: string, askedA: readonly string[]): boolean {
   if (!announcesReplacement(text, { unsaidSpeaker: false })) return false;
   const parts = clausesOf(text);
   if (parts.length < 2) return true;
+  const announcing = parts.filter((c) => announcesReplacement(c, { unsaidSpeaker: false }));
+  // The change read only across clauses (a sentence's "now" before a conjunction): read as before.
+  if (announcing.length === 0) return true;
   const wanted = new Set(askedA.map(withoutMarks));
-  return parts.some(
-    (c) =>
-      contentTokens(c, stemV1).some((w) => wanted.has(withoutMarks(w))) &&
-      announcesReplacement(c, { unsaidSpeaker: false }),
+  return announcing.some(
+    (c) => !changedByVerb(c) || contentTokens(c, stemV1).some((w) => wanted.has(withoutMarks(w))),
   );
 }
 
