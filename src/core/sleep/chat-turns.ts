@@ -174,7 +174,8 @@ const REPLACED_STATE_OF_SPEAKER = [SPEAKER_ENDED, ...STATE_OF_SPEAKER_SAID];
  * Creole first person "mi", which English never uses as a subject, so an English "I switch
  * it off at night" (a habit) is not read; and only for the verbs of `ENDING_VERBS`, in their bare form.
  * Not "mi a switch" (going on), "mi waan switch" (a wish), "mi nuh switch" (not done), "mi will
- * switch". Not "wi" (Creole's "we" is also its future: "mi wi move"). Recall's reading only (`announcesReplacement`); sleep's split of a turn reads as before.
+ * switch". Not "wi" (Creole's "we" is also its future: "mi wi move"). Recall's reading only
+ * (`announcesReplacement`); sleep's split of a turn reads as before.
  */
 export const CREOLE_UNMARKED_PAST_RULE = {
   name: "creole-unmarked-past",
@@ -427,40 +428,15 @@ function announces(text: string, states: readonly RegExp[], sentenceStates: RegE
   }
   return sentencesOf(text).some((part) => {
     const s = bare(part);
-    if (isQuestion(s)) return false;
-    if (!isHypothetical(s))
-      return (
-        STRONG_CHANGE.test(s) ||
+    return (
+      !isQuestion(s) &&
+      !isHypothetical(s) &&
+      (STRONG_CHANGE.test(s) ||
         CORRECTION.test(s) ||
         sentenceStates?.test(s) === true ||
-        clauses(s).some((c) => states.some((re) => re.test(c)))
-      );
-    // `HYPOTHETICAL_IN_ITS_OWN_CLAUSE`: a clause of doubt or plan after the change leaves it said.
-    if (/^\s*(?:if|unless|in case)\b/i.test(s)) return false;
-    const before = clausesBeforeHypothetical(s);
-    return before.some(
-      (c, i) =>
-        STRONG_CHANGE.test(c) ||
-        CORRECTION.test(c) ||
-        (i === 0 && sentenceStates?.test(c) === true) ||
-        states.some((re) => re.test(c)),
+        clauses(s).some((c) => states.some((re) => re.test(c))))
     );
   });
-}
-
-/**
- * `HYPOTHETICAL_IN_ITS_OWN_CLAUSE`: a word of doubt, wish or plan ("might", "maybe", "thinking
- * about") makes its own clause no statement, and the clauses after it that it may govern; a clause
- * before it is said as it stands. "Tanner's got $1,450 saved for that saddle now, the grocery
- * store's been giving him extra hours, I might chip in the rest for his birthday" still announces its
- * change; "Maybe we'll move, the rent is now too high", "thinking about it, big bed getting scotch
- * bonnet instead" and "If the bus is late, I switched to the tram" do not (a sentence opened by a
- * condition is hypothetical whole). The clauses of `s` before its first hypothetical one.
- */
-function clausesBeforeHypothetical(s: string): string[] {
-  const all = clauses(s);
-  const first = all.findIndex((c) => isHypothetical(c));
-  return first < 0 ? [] : all.slice(0, first);
 }
 
 /**
