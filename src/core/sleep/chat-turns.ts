@@ -164,8 +164,7 @@ const STATE_OF_SPEAKER_SAID = [
 const STATE_OF_SPEAKER = [speakerDid(`${ENDING_VERBS}|${BEGINNING_VERBS}`), ...STATE_OF_SPEAKER_SAID];
 
 /** The same, when what held before ends: not by a verb that only begins something (`BEGINNING_VERBS`). */
-const SPEAKER_ENDED = speakerDid(ENDING_VERBS);
-const REPLACED_STATE_OF_SPEAKER = [SPEAKER_ENDED, ...STATE_OF_SPEAKER_SAID];
+const REPLACED_STATE_OF_SPEAKER = [speakerDid(ENDING_VERBS), ...STATE_OF_SPEAKER_SAID];
 
 /**
  * `CREOLE_UNMARKED_PAST`: in Jamaican Creole (Patois) a verb of action said bare after its subject,
@@ -192,16 +191,6 @@ const CREOLE_SPEAKER_DID = new RegExp(
   `^(?:(?!(?:${NOT_A_LEAD_IN}|${CREOLE_MARKERS})\\b)[\\p{L}\\p{N}-]+,?\\s+){0,2}mi\\s+(?:just\\s+|jus\\s+|finally\\s+|done\\s+)?(?:${CREOLE_ENDING_VERBS})\\b`,
   "iu",
 );
-
-/**
- * True when the clause says the speaker's change by a verb of change that ends what held, in English
- * or in Creole ("I switched the gas to Octopus", "mi switch mi prescriptions to Day Lewis"): the verb's
- * object names what changed. Not a change said by "now", "no longer" or a correction alone, which
- * names no changed thing of its own (`CHANGE_SAID_OF_ASKED`, newer-first.ts).
- */
-export function changedByVerb(clause: string): boolean {
-  return SPEAKER_ENDED.test(clause) || CREOLE_SPEAKER_DID.test(clause);
-}
 
 /** Where `sentencesOf` splits: see there. */
 const SENTENCE_BREAKS = new RegExp(

@@ -172,28 +172,15 @@ describe("newerFirst: a change that only begins something replaces nothing", () 
   });
 });
 
-describe("newerFirst: a change said in Creole, and said of the asked thing (below51)", () => {
-  // `CREOLE_UNMARKED_PAST` (chat-turns.ts): "mi switch" is a change done. `CHANGE_SAID_OF_ASKED`: the
-  // clause that announces the change must say an asked word the older says, unless the newer is one clause.
-  it.each([
-    {
-      older: "My prescriptions go to Boots on the high street.",
-      newer: "mi switch mi prescriptions to Day Lewis, dem deliver to the door",
-      question: "Which chemist has my prescriptions?",
-      lifted: true,
-    },
-    {
-      older: "My phone is on Digicel.",
-      newer:
-        "I switched the gas and electric over to Octopus, my daughter did it on her phone in ten minutes.",
-      question: "Which network is my phone on?",
-      lifted: false,
-    },
-  ])("$newer after $older, asked $question: lifted $lifted", async ({ older, newer, question, lifted }) => {
-    const { hits, later } = await askPair(older, newer, question);
+describe("newerFirst: a change said in Jamaican Creole's unmarked past (below51)", () => {
+  // `CREOLE_UNMARKED_PAST` (chat-turns.ts): "mi switch" is a change done, the change cue a pair needs.
+  it('lifts "mi switch mi prescriptions to Day Lewis" over the older chemist', async () => {
+    const older = "My prescriptions go to Boots on the high street.";
+    const newer = "mi switch mi prescriptions to Day Lewis, dem deliver to the door";
+    const { hits, later } = await askPair(older, newer, "Which chemist has my prescriptions?");
     expect(later).toBeDefined();
-    expect(/newer than \[/.test(later!.why.summary)).toBe(lifted);
-    if (lifted) expect(hits[0]?.text).toBe(newer);
+    expect(later!.why.summary).toMatch(/newer than \[/);
+    expect(hits[0]?.text).toBe(newer);
   });
 });
 

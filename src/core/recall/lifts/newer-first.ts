@@ -5,7 +5,7 @@ import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
-import { announcesReplacement, changedByVerb, clausesOf } from "../../sleep/chat-turns.js";
+import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
 import { contentTokens, rawTokens, referentsIn, stemV1, withoutMarks, withReferents } from "../../text.js";
@@ -242,7 +242,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           // "rehomed", "unsubscribed") says that thing changed.
           // The speaker said as the subject: a pair tied by a shared word only is no place for the
           // weaker reading of a subject left unsaid (`unsaid-subject.ts`).
-          (announcesOfAsked(b.text, askedA) || prefixed)) ||
+          (announcesReplacement(b.text, { unsaidSpeaker: false }) || prefixed)) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
         (paired && v.relation !== "duplicate") ||
         // The asked thing called new by a related word, with a value the older does not name: the
@@ -306,29 +306,6 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   const unsettled = answering.filter((_, i) => !apart[i]);
   liftNewer(scored, unsettled, (m) => ` about the same thing and no verdict yet (${m.reason})`);
   return unsettled;
-}
-
-/**
- * `CHANGE_SAID_OF_ASKED`: the change a newer announces (`announcesReplacement`, the speaker said)
- * by a verb of change names what changed as the verb's object (`changedByVerb`): it ties the newer
- * to the older only when that clause says an asked word the older says, or when the newer is one
- * clause. A change made of one thing beside the asked thing said in another clause is a change of
- * that other thing: "mi switch the gas and electric over to Octopus, Shanice do it on her phone in 10
- * minutes" changes no phone ("which network is my phone on"); "I moved my dentist appointment to
- * Thursdays, the surgery is closer" still changes the appointment. A clause that announces by "now",
- * "no longer" or a correction names no changed thing of its own and is read as before.
- */
-function announcesOfAsked(text: string, askedA: readonly string[]): boolean {
-  if (!announcesReplacement(text, { unsaidSpeaker: false })) return false;
-  const parts = clausesOf(text);
-  if (parts.length < 2) return true;
-  const announcing = parts.filter((c) => announcesReplacement(c, { unsaidSpeaker: false }));
-  // The change read only across clauses (a sentence's "now" before a conjunction): read as before.
-  if (announcing.length === 0) return true;
-  const wanted = new Set(askedA.map(withoutMarks));
-  return announcing.some(
-    (c) => !changedByVerb(c) || contentTokens(c, stemV1).some((w) => wanted.has(withoutMarks(w))),
-  );
 }
 
 /** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */
