@@ -184,6 +184,7 @@ export const CREOLE_UNMARKED_PAST_RULE = {
 /** Creole's markers of aspect, mood and negation before a verb: none may lead in to "mi". */
 const CREOLE_MARKERS = "a|did|wi|go|gwaan|waan|fi|nuh|nah|neva|cyaan|haffi|mus";
 
+/** `ENDING_VERBS` in their bare form, with "rebook" and Creole's "tek over" (take over). */
 const CREOLE_ENDING_VERBS =
   "move|switch|change|reschedule|rebook|push|shift|upgrade|downgrade|rename|leave|quit|sell|relocate|transfer|cancel|drop|replace|swap|trade|tek over|take over|give up|bump|raise|lower|increase|reduce|double|halve|stop|ditch|dump";
 
