@@ -5,6 +5,7 @@ import { loadTagger } from "../judge/tagger.js";
 import {
   announcesChange,
   announcesReplacement,
+  CREOLE_UNMARKED_PAST_RULE,
   clausesOf,
   phatic,
   SPLICED_STATE_RULE,
@@ -322,6 +323,31 @@ describe("ADDITION_IN_ITS_OWN_CLAUSE: an additive word adds to its own clause, n
     "I take the bus now, the car as well.",
   ])("%j does not", (text) => {
     expect(announcesReplacement(text)).toBe(false);
+  });
+});
+
+describe(`${CREOLE_UNMARKED_PAST_RULE.name}: a Creole verb of change said bare after "mi" is a change done (below51)`, () => {
+  it.each([
+    "mi switch mi prescriptions to Day Lewis on Brigstock Road, dem deliver to the house so mi nuh haffi queue after nights",
+    "so mi move di pardner to Sunday after service",
+    "Lawd, mi finally change mi phone to Flow",
+    "mi done cancel the Sky, it cost a fortune",
+  ])("%j replaces", (text) => {
+    expect(announcesReplacement(text, { unsaidSpeaker: false })).toBe(true);
+  });
+  it.each([
+    // A marker of aspect, wish, need or negation before the verb: not a change done.
+    "mi a switch to Flow next month",
+    "mi waan move to Peckham",
+    "mi nuh change nothing, mine sweeter",
+    "mi wi move to Peckham",
+    "mi haffi cancel the Sky",
+    // English's bare verb after "I" is a habit, not a change.
+    "I switch the heating off at night",
+    // A verb that only begins something.
+    "mi join the choir at Boulevard",
+  ])("%j does not", (text) => {
+    expect(announcesReplacement(text, { unsaidSpeaker: false })).toBe(false);
   });
 });
 

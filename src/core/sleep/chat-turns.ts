@@ -166,6 +166,33 @@ const STATE_OF_SPEAKER = [speakerDid(`${ENDING_VERBS}|${BEGINNING_VERBS}`), ...S
 /** The same, when what held before ends: not by a verb that only begins something (`BEGINNING_VERBS`). */
 const REPLACED_STATE_OF_SPEAKER = [speakerDid(ENDING_VERBS), ...STATE_OF_SPEAKER_SAID];
 
+/**
+ * `CREOLE_UNMARKED_PAST`: in Jamaican Creole (Patois) a verb of action said bare after its subject,
+ * with no marker of aspect ("a", "did", "wi", "waan", "fi", "nuh"), tells what was done — "mi switch mi
+ * prescriptions to Day Lewis" is "I switched my prescriptions to Day Lewis". Read only after the
+ * Creole first person "mi", which English never uses as a subject, so an English "I switch
+ * it off at night" (a habit) is not read; and only for the verbs of `ENDING_VERBS`, in their bare form.
+ * Not "mi a switch" (going on), "mi waan switch" (a wish), "mi nuh switch" (not done), "mi will
+ * switch". Not "wi" (Creole's "we" is also its future: "mi wi move"). Recall's reading only
+ * (`announcesReplacement`); sleep's split of a turn reads as before.
+ */
+export const CREOLE_UNMARKED_PAST_RULE = {
+  name: "creole-unmarked-past",
+  doc: 'A Jamaican Creole verb of change said bare right after "mi" ("mi switch mi prescriptions to Day Lewis", "so mi move di pardner to Sunday") tells a change done, as its English past would; never after an aspect or modal marker ("mi a switch", "mi waan move", "mi nuh change").',
+} as const;
+
+/** Creole's markers of aspect, mood and negation before a verb: none may lead in to "mi". */
+const CREOLE_MARKERS = "a|did|wi|go|gwaan|waan|fi|nuh|nah|neva|cyaan|haffi|mus";
+
+/** `ENDING_VERBS` in their bare form, with "rebook" and Creole's "tek over" (take over). */
+const CREOLE_ENDING_VERBS =
+  "move|switch|change|reschedule|rebook|push|shift|upgrade|downgrade|rename|leave|quit|sell|relocate|transfer|cancel|drop|replace|swap|trade|tek over|take over|give up|bump|raise|lower|increase|reduce|double|halve|stop|ditch|dump";
+
+const CREOLE_SPEAKER_DID = new RegExp(
+  `^(?:(?!(?:${NOT_A_LEAD_IN}|${CREOLE_MARKERS})\\b)[\\p{L}\\p{N}-]+,?\\s+){0,2}mi\\s+(?:just\\s+|jus\\s+|finally\\s+|done\\s+)?(?:${CREOLE_ENDING_VERBS})\\b`,
+  "iu",
+);
+
 /** Where `sentencesOf` splits: see there. */
 const SENTENCE_BREAKS = new RegExp(
   `(?<!\\b(?:${typedTitles(DOTTED_TITLES)}|St|Jr|Sr|vs|etc|e\\.g|i\\.e|approx|No)\\.)(?<=[.!?])\\s+(?=\\S)|(?<!\\s)\\s+[–—]\\s+|(?<!\\s)\\s+-\\s+`,
@@ -366,7 +393,7 @@ export function announcesChange(text: string): boolean {
 export function announcesReplacement(text: string, options: { unsaidSpeaker?: boolean } = {}): boolean {
   return announces(
     text,
-    REPLACED_STATE_OF_SPEAKER,
+    REPLACED_IN_RECALL,
     options.unsaidSpeaker === false ? null : REPLACED_BY_UNSAID_SPEAKER,
   );
 }
@@ -379,6 +406,9 @@ export function announcesReplacement(text: string, options: { unsaidSpeaker?: bo
  * sleep's split of a turn (`saysState`) reads the subject as before.
  */
 const REPLACED_BY_UNSAID_SPEAKER = speakerDidUnsaid(ENDING_VERBS);
+
+/** What `announcesReplacement` reads in a clause: the speaker's change, said in English or in Creole. */
+const REPLACED_IN_RECALL = [...REPLACED_STATE_OF_SPEAKER, CREOLE_SPEAKER_DID];
 
 function announces(text: string, states: readonly RegExp[], sentenceStates: RegExp | null = null): boolean {
   if (hasAdditiveCue(text)) {

@@ -172,6 +172,18 @@ describe("newerFirst: a change that only begins something replaces nothing", () 
   });
 });
 
+describe("newerFirst: a change said in Jamaican Creole's unmarked past (below51)", () => {
+  // `CREOLE_UNMARKED_PAST` (chat-turns.ts): "mi switch" is a change done, the change cue a pair needs.
+  it('lifts "mi switch mi prescriptions to Day Lewis" over the older chemist', async () => {
+    const older = "My prescriptions go to Boots on the high street.";
+    const newer = "mi switch mi prescriptions to Day Lewis, dem deliver to the door";
+    const { hits, later } = await askPair(older, newer, "Which chemist has my prescriptions?");
+    expect(later).toBeDefined();
+    expect(later!.why.summary).toMatch(/newer than \[/);
+    expect(hits[0]?.text).toBe(newer);
+  });
+});
+
 describe("newerFirst: a question that names a time asks what was said then", () => {
   // The older was said on 1 January 2027, the newer twenty days later: a question naming the older's
   // day asks what was said that day, not what holds now (`namedTimes`); asked without a date, the
