@@ -163,8 +163,9 @@ const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/
 /**
  * `NAMED_ASKED`: a present "is", "are", "does", "do" or "has" before a capitalised name: a question
  * that could ask a named person's state with no possessive ("where does Ruben live", "what time
- * does Ruben start in the morning", "which nursery is Leo at"). Not a name elsewhere ("When did
- * Ruben start?", past; "What is Python?", no name after a verb of the present: read as before).
+ * does Ruben start in the morning", "which nursery is Leo at"). Not a name after a past verb ("When
+ * did Ruben start?") nor a question with no name ("what is a good plan"): read as before. A thing's
+ * name ("What is Python?") is read and `askedSlot` finds no person's slot in it.
  */
 const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
 
