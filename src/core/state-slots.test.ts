@@ -820,11 +820,11 @@ describe('notfound51: askedSlot reads "have … got" as possession, "\'s been" a
     "when's my bike been fixed",
   ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());
 
-  it("\"'s been\" with a marker of the present is read, as \"has been … lately\" is", () => {
+  it('"\'s been" with a marker of the present is read, as "has been … lately" is', () => {
     expect(askedSlot("what's my dog been eating lately", sharedWordNet())?.attributes).toContain("dog");
   });
 
-  it("\"'s\" before another participle is \"is\", a passive in the present", () => {
+  it('"\'s" before another participle is "is", a passive in the present', () => {
     expect(askedSlot("what's my dog called", sharedWordNet())?.attributes).toContain("dog");
   });
 
