@@ -816,6 +816,7 @@ describe('notfound51: askedSlot reads "have … got" as possession, "\'s been" a
     // "have … got to" is "must"; "gotten" is get's participle: events, not possession.
     "what have I got to do today",
     "what have I gotten Mum for her birthday",
+    "what have I forgotten to get",
     // HAS_BEEN: "'s been" is "has been", a present perfect: an event, unless said as now.
     "when's my bike been fixed",
   ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());

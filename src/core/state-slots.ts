@@ -511,10 +511,10 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
 
 /**
  * `HAVE_GOT`: "have … got" is possession in the present, not a present perfect: "got" is the
- * first verb after the finite "have", "has" or a contracted "'s"/"'ve", with only its subject
- * between ("what car have I got", "how many bulls have I got", "have I still got the van", "what's
- * she got on"). Not "have … got to", which is "must" ("what have I got to do today"), nor "gotten",
- * the participle of get ("what have I gotten Mum", an event), nor "got" after another verb.
+ * first verb after the finite "have" or "has", its subject (and an adverb) between ("what car have
+ * I got", "how many bulls have I got", "have I still got the van"). Not "have … got to", which is
+ * "must" ("what have I got to do today"), nor "gotten", the participle of get ("what have I gotten
+ * Mum", an event), nor "got" after another verb ("what have I forgotten to get").
  */
 function haveGot(words: readonly TaggedWord[], finite: number): boolean {
   const i = words.findIndex((w, j) => j > finite && (w.pos === "VERB" || w.pos === "AUX"));
@@ -562,7 +562,9 @@ export function unclipped(text: string, lexicon: Lexicon | undefined): string {
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
  * unless a marker of the present goes with it ("What have I been drinking lately?"); a wh-word
  * with "is" contracted onto it is that verb however it is tagged or typed ("where's", "whats",
- * `WH_WITH_BE`). Whose state is the speaker's when the question is in the first person (the user
+ * `WH_WITH_BE`); "have … got" is possession, not a perfect (`HAVE_GOT`), and "'s been" is "has
+ * been" (`HAS_BEEN`); a word with its "-ing" clipped is read whole first ("workin", `CLIPPED_ING`).
+ * Whose state is the speaker's when the question is in the first person (the user
  * asks about themselves), else a named person's ("What is Ana's phone?"; with a `lexicon`, a
  * possessive in lower case too, "maisie's hair", "nan's carer", `OWNER_IN_LOWER_CASE`), else,
  * with a `lexicon` that reads the thing as no person, the speaker's when it asks a thing's state
