@@ -24,6 +24,7 @@ import {
   slotsOf,
   takesDayInstead,
   takesTimeOfDay,
+  unclipped,
   valueLeftUnsaid,
 } from "./state-slots.js";
 import { contentTokens } from "./text.js";
@@ -792,5 +793,57 @@ describe('notfound50: askedSlot reads a wh-word with a contracted "is" and a pos
   it("a lower-case possessive is read only with a lexicon to say it names a person", () => {
     expect(askedSlot("what colour is keisha's bike")).toBeNull();
     expect(askedSlot("what colour is keisha's bike", sharedWordNet())?.subject).toBe("keisha");
+  });
+});
+
+describe('notfound51: askedSlot reads "have … got" as possession, "\'s been" as "has been", a clipped "-in" as "-ing"', () => {
+  it.each([
+    // HAVE_GOT: "got" first after the subject of "have"/"has" is possession in the present.
+    ["what car have I got", "speaker", ["car"]],
+    ["how many bulls have I got", "speaker", ["bull"]],
+    ["what holiday have i got in september", "speaker", ["holiday"]],
+    // CLIPPED_ING: "workin", "eatin", "shoppin" read as "working", "eating", "shopping".
+    ["how many hours a week am i workin", "speaker", ["hour", "work"]],
+    ["how much protein am i eatin a day", "speaker", ["protein", "eat"]],
+    ["how much do i spend on food shoppin weekly", "speaker", ["spend", "shop"]],
+  ])("%s → %s's %j", (question, subject, attributes) => {
+    const slot = askedSlot(question, sharedWordNet());
+    expect(slot?.subject).toBe(subject);
+    for (const a of attributes) expect(slot?.attributes).toContain(a);
+  });
+
+  it.each([
+    // "have … got to" is "must"; "gotten" is get's participle: events, not possession.
+    "what have I got to do today",
+    "what have I gotten Mum for her birthday",
+    "what have I forgotten to get",
+    // HAS_BEEN: "'s been" is "has been", a present perfect: an event, unless said as now.
+    "when's my bike been fixed",
+  ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());
+
+  it('"\'s been" with a marker of the present is read, as "has been … lately" is', () => {
+    expect(askedSlot("what's my dog been eating lately", sharedWordNet())?.attributes).toContain("dog");
+  });
+
+  it('"\'s" before another participle is "is", a passive in the present', () => {
+    expect(askedSlot("what's my dog called", sharedWordNet())?.attributes).toContain("dog");
+  });
+
+  it.each([
+    ["where's my mom workin these days", "where's my mom working these days"],
+    ["whats my gpa sittin at", "whats my gpa sitting at"],
+    ["who's the HR lady handlin my co-op", "who's the HR lady handling my co-op"],
+    ["where we goin' for reading week", "where we going for reading week"],
+    // Words the lexicon lists, words with no verb under them, and names are kept.
+    ["what's in the cabin", "what's in the cabin"],
+    ["which robin is within the garden", "which robin is within the garden"],
+    ["what muffin did I begin with", "what muffin did I begin with"],
+    ["where does Dustin work", "where does Dustin work"],
+  ])("unclipped: %s → %s", (text, read) => {
+    expect(unclipped(text, sharedWordNet())).toBe(read);
+  });
+
+  it("without a lexicon nothing is unclipped", () => {
+    expect(unclipped("where's my mom workin these days", undefined)).toBe("where's my mom workin these days");
   });
 });

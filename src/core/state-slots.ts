@@ -510,6 +510,51 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
 }
 
 /**
+ * `HAVE_GOT`: "have … got" is possession in the present, not a present perfect: "got" is the
+ * first verb after the finite "have" or "has", its subject (and an adverb) between ("what car have
+ * I got", "how many bulls have I got", "have I still got the van"). Not "have … got to", which is
+ * "must" ("what have I got to do today"), nor "gotten", the participle of get ("what have I gotten
+ * Mum", an event), nor "got" after another verb ("what have I forgotten to get").
+ */
+function haveGot(words: readonly TaggedWord[], finite: number): boolean {
+  const i = words.findIndex((w, j) => j > finite && (w.pos === "VERB" || w.pos === "AUX"));
+  return i > 0 && words[i]!.text.toLowerCase() === "got" && words[i + 1]?.text.toLowerCase() !== "to";
+}
+
+/**
+ * `HAS_BEEN`: a contracted "'s" before "been" is "has", a present perfect ("when's my bike been
+ * fixed", "where's she been working"): an event, as "has been" is, unless said as now. Not
+ * "'s" before another participle, which is "is" ("what's the dog called", a passive in the present).
+ */
+function hasBeen(words: readonly TaggedWord[], finite: number): boolean {
+  if (!/[’']?s$/i.test(words[finite]!.text)) return false;
+  const next = words.findIndex((w, j) => j > finite && (w.pos === "VERB" || w.pos === "AUX"));
+  return next > 0 && words[next]!.text.toLowerCase() === "been";
+}
+
+/** A word in "-in" or "-in'" ("workin", "gettin", "goin'"): perhaps a clipped "-ing". */
+const CLIPPED = /\b(\p{Ll}{2,})in[’']?(?=$|[^\p{L}\p{N}’'])/gu;
+
+/**
+ * `CLIPPED_ING`: a word in lower case typed or dictated with its "-ing" clipped ("where's my mom
+ * workin these days", "whats my gpa sittin at", "who's handlin my co-op") is read as its "-ing"
+ * form when the lexicon lists no noun or verb of the word itself and lists a verb it clips:
+ * "workin" → "working" (work), "sittin" → "sitting" (sit), "handlin" → "handling" (handle). Not a
+ * word the lexicon lists ("cabin", "robin", "muffin", "begin"), a word with no verb under it
+ * ("within", "akin"), nor a name ("Dustin", capitalised): without a lexicon, nothing is read.
+ */
+export function unclipped(text: string, lexicon: Lexicon | undefined): string {
+  if (!lexicon) return text;
+  return text.replace(CLIPPED, (word: string, stem: string) => {
+    const bare = word.replace(/[’']$/, "");
+    if (lexicon.lists(bare, "noun") || lexicon.lists(bare, "verb")) return word;
+    const undoubled = /([^aeiou])\1$/.test(stem) ? stem.slice(0, -1) : null;
+    const verbs = [stem, `${stem}e`, ...(undoubled ? [undoubled] : [])];
+    return verbs.some((v) => lexicon.lists(v, "verb")) ? `${bare}g` : word;
+  });
+}
+
+/**
  * The slot a question asks when it asks about a state that holds now, or null. Read with the
  * tagger (`await loadTagger()` first): the finite verb — the question's first verb or auxiliary —
  * is in the present ("What phone do I have?", "Which team am I on?", "What's my afternoon
@@ -517,7 +562,9 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
  * unless a marker of the present goes with it ("What have I been drinking lately?"); a wh-word
  * with "is" contracted onto it is that verb however it is tagged or typed ("where's", "whats",
- * `WH_WITH_BE`). Whose state is the speaker's when the question is in the first person (the user
+ * `WH_WITH_BE`); "have … got" is possession, not a perfect (`HAVE_GOT`), and "'s been" is "has
+ * been" (`HAS_BEEN`); a word with its "-ing" clipped is read whole first ("workin", `CLIPPED_ING`).
+ * Whose state is the speaker's when the question is in the first person (the user
  * asks about themselves), else a named person's ("What is Ana's phone?"; with a `lexicon`, a
  * possessive in lower case too, "maisie's hair", "nan's carer", `OWNER_IN_LOWER_CASE`), else,
  * with a `lexicon` that reads the thing as no person, the speaker's when it asks a thing's state
@@ -532,8 +579,9 @@ function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string |
  *   askedSlot("What did I paint last weekend?")         // → null (a past event)
  *   askedSlot("Would Caroline still want to move?")     // → null (a modal)
  */
-export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
-  if (!asksOfRecall(question)) return null;
+export function askedSlot(query: string, lexicon?: Lexicon): AskedSlot | null {
+  if (!asksOfRecall(query)) return null;
+  const question = unclipped(query, lexicon);
   const words = tagged(question);
   // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
   // streaming service do we pay for?", "What running shoes do I wear?").
@@ -557,9 +605,12 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
   // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
   else present = presentForm(form, f.lemma) || doerVerbAt(words, finite);
   if (!present) return null;
-  // "has/have" before a verb's participle is the present perfect: an event, unless said as now.
-  if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
-    if (!NOW_MARKER.test(question)) return null;
+  // "has/have" before a verb's participle is the present perfect: an event, unless said as now or
+  // it is "have … got", a possession (`HAVE_GOT`); so is a contracted "'s" before "been" (`HAS_BEEN`).
+  const perfect =
+    (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB")) ||
+    (contracted && hasBeen(words, finite));
+  if (perfect && !haveGot(words, finite) && !NOW_MARKER.test(question)) return null;
   let subject: string | null = FIRST_PERSON.test(question) ? "speaker" : null;
   let held: string[] = [];
   if (!subject) {
