@@ -73,6 +73,7 @@ import {
   type Measure,
   measuresOf,
   placedMeasuresOf,
+  SPANS_OF_TIME,
   sentences,
   TIME_OF_DAY,
   tagged,
@@ -216,11 +217,6 @@ const DAYS: ReadonlySet<string> = new Set([DATE, DAY_OF_MONTH, DATE_IN_FIGURES])
 
 /** The units of a point in time: a time of day or a day. */
 const POINTS_IN_TIME: ReadonlySet<string> = new Set([TIME_OF_DAY, ...DAYS]);
-
-/** The units of a span of time ("in 3 weeks", "every 2 weeks", "a 1h45 half"), as `measuresOf` names them. */
-const SPANS_OF_TIME: ReadonlySet<string> = new Set(
-  "ms s min minute hr hour day night week weekend fortnight month year".split(" "),
-);
 
 /** Nouns after "what" or "which" that ask a time of day ("what time", "which hour"). */
 const CLOCK_NOUN = /^(?:time|hour)$/i;

@@ -507,7 +507,7 @@ describe("ANSWER_SAID_RULE: a newer ranked as the newer answer to a when or how-
     // a question that asks no typed answer reads nothing
     ["who is my GP", "Dr Okafor retired, so my new GP is Dr Lindqvist.", true],
   ])("%s / %s → %s", (question, text, expected) => {
-    expect(mayAnswerTyped(question, text)).toBe(expected);
+    expect(mayAnswerTyped(typedAnswerAsked(question), text)).toBe(expected);
   });
 
   it("recall lifts no newer that says no amount over an older of the flat for a how-much question", async () => {
