@@ -535,6 +535,8 @@ export async function liftChanges(
       if (known && known.score > older.score) continue;
       const change = changeOf(b.text);
       if (!change) continue;
+      // `ANSWER_SAID_RULE`: a change that says no answer of the type the question asks is another thing's.
+      if (!mayAnswerTyped(lift.typedAnswer, b.text)) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       // The same speaker's: another's statement says nothing of what the speaker's older held.
       if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
