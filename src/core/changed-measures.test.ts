@@ -181,16 +181,15 @@ describe("WHEN_ASKS_TIME: a question of when is answered by a point or a span of
 describe("WH_WITH_ITS_VERB: a wh-word with its verb written on asks as the wh-word does", () => {
   it.each([
     // positive: read as the wh-word
-    ["who's my electricity with", "$", false],
-    ["whos in charge of the choir", "₦", false],
-    ["who're we insured with", "£", false],
     ["what's each cow averaging in the bucket a day", "l", true],
     ["whats the gym fee now", "£", true],
     ["how's the new boiler", "bar", false],
     // the question's first wh-word decides: a later "when" opens a clause
     ["what's the POS charge when I withdraw", DATE, false],
     ["what's the POS charge when I withdraw", "₦", true],
-    // negative: "whose" is its own wh-word; a word that only starts like one is none
+    // negative: "whose" is its own wh-word; a word that only starts like one is none; "who's" is
+    // refused no measure (its insurer's new price lifts "who's our car insured with")
+    ["who's our car insured with", "£", true],
     ["whose car do we take to church", "£", false],
     ["whatsapp group fee, how much is it", "£", true],
   ])("%s (%s): %s", (question, unit, expected) => {

@@ -225,10 +225,11 @@ const CLOCK_NOUN = /^(?:time|hour)$/i;
 const DAY_NOUN = /^(?:date|day|days|night|evening|morning)$/i;
 
 /**
- * `WH_WITH_ITS_VERB`: a wh-word, alone or with its verb written on ("when's", "who's", "what’re",
+ * `WH_WITH_ITS_VERB`: a wh-word, alone or with its verb written on ("when's", "what's", "what’re",
  * "whats", "how'd"), one token to the tagger: the question's first one is the wh-word it asks by
- * ("who's my electricity with" asks who, as "who is" does). As state-slots.ts's `WH_WITH_BE`
- * reads a wh-word with "is"; "whose" is a wh-word of its own.
+ * ("what's the POS charge when I withdraw" asks what, not when). As state-slots.ts's `WH_WITH_BE`
+ * reads a wh-word with "is"; "whose" is a wh-word of its own. `asksMeasure` refuses "who",
+ * "where", "why" only as written alone: "who's our car insured with" keeps its measure lift.
  */
 const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re|d)|s)?$/i;
 
@@ -278,7 +279,10 @@ export function asksMeasure(question: string, unit: string): boolean {
   const asked = askedWhWord(words);
   if (asked) {
     const { at: wh, word: w } = asked;
-    if (NOT_A_MEASURE.test(w)) return false;
+    // "Who", "where", "why" as written ask no number. With the verb written on ("who's our car
+    // insured with") a measure's lift is still read: a new insurer is often said with its new
+    // price, and refusing it lost a tuning case (fresh8 car-insurance, measured; see `WH_WITH_ITS_VERB`).
+    if (NOT_A_MEASURE.test(words[wh]!.text)) return false;
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
     if (w === "how" && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
     const points = pointsAskedAt(words, wh, w);
