@@ -3,6 +3,7 @@ import { sleptChat } from "../../test/support/memory.js";
 import {
   anotherMeasure,
   anotherMeasureOfAsked,
+  askedWhWord,
   askedWordsSaid,
   asksMeasure,
   foundMeasureOfAsked,
@@ -14,7 +15,7 @@ import {
 } from "./changed-measures.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
-import { DATE, DAY_OF_MONTH, SIGNED_NUMBER, TIME_OF_DAY } from "./typed-values.js";
+import { DATE, DAY_OF_MONTH, SIGNED_NUMBER, TIME_OF_DAY, tagged } from "./typed-values.js";
 
 beforeAll(() => loadTagger());
 
@@ -174,6 +175,34 @@ describe("WHEN_ASKS_TIME: a question of when is answered by a point or a span of
     ["when's the walking group", "£", false],
   ])("%s (%s): %s", (question, unit, expected) => {
     expect(asksMeasure(question, unit)).toBe(expected);
+  });
+});
+
+describe("WH_WITH_ITS_VERB: a wh-word with its verb written on asks as the wh-word does", () => {
+  it.each([
+    // positive: read as the wh-word
+    ["what's each cow averaging in the bucket a day", "l", true],
+    ["whats the gym fee now", "£", true],
+    ["how's the new boiler", "bar", false],
+    // the question's first wh-word decides: a later "when" opens a clause
+    ["what's the POS charge when I withdraw", DATE, false],
+    ["what's the POS charge when I withdraw", "₦", true],
+    // negative: "whose" is its own wh-word; a word that only starts like one is none; "who's" is
+    // refused no measure (its insurer's new price lifts "who's our car insured with")
+    ["who's our car insured with", "£", true],
+    ["whose car do we take to church", "£", false],
+    ["whatsapp group fee, how much is it", "£", true],
+  ])("%s (%s): %s", (question, unit, expected) => {
+    expect(asksMeasure(question, unit)).toBe(expected);
+  });
+
+  it.each([
+    ["who's my electricity with", { at: 0, word: "who" }],
+    ["Tell me what Ana's phone is", { at: 2, word: "what" }],
+    ["when’re the kids back", { at: 0, word: "when" }],
+    ["I switched banks", null],
+  ])("askedWhWord(%s)", (question, expected) => {
+    expect(askedWhWord(tagged(question))).toEqual(expected);
   });
 });
 

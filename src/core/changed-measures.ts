@@ -73,6 +73,7 @@ import {
   type Measure,
   measuresOf,
   placedMeasuresOf,
+  SPANS_OF_TIME,
   sentences,
   TIME_OF_DAY,
   tagged,
@@ -217,11 +218,6 @@ const DAYS: ReadonlySet<string> = new Set([DATE, DAY_OF_MONTH, DATE_IN_FIGURES])
 /** The units of a point in time: a time of day or a day. */
 const POINTS_IN_TIME: ReadonlySet<string> = new Set([TIME_OF_DAY, ...DAYS]);
 
-/** The units of a span of time ("in 3 weeks", "every 2 weeks", "a 1h45 half"), as `measuresOf` names them. */
-const SPANS_OF_TIME: ReadonlySet<string> = new Set(
-  "ms s min minute hr hour day night week weekend fortnight month year".split(" "),
-);
-
 /** Nouns after "what" or "which" that ask a time of day ("what time", "which hour"). */
 const CLOCK_NOUN = /^(?:time|hour)$/i;
 
@@ -229,20 +225,36 @@ const CLOCK_NOUN = /^(?:time|hour)$/i;
 const DAY_NOUN = /^(?:date|day|days|night|evening|morning)$/i;
 
 /**
- * A wh-word, and "when" with its verb written on ("when's", "when’re"), one token to the tagger.
- * "who's", "what's"… are not read here (the wh-word after them is), as before: "who's our car
- * insured with" is still answered by a measure's lift.
+ * `WH_WITH_ITS_VERB`: a wh-word, alone or with its verb written on ("when's", "what's", "what’re",
+ * "whats", "how'd"), one token to the tagger: the question's first one is the wh-word it asks by
+ * ("what's the POS charge when I withdraw" asks what, not when). As state-slots.ts's `WH_WITH_BE`
+ * reads a wh-word with "is"; "whose" is a wh-word of its own. `asksMeasure` refuses "who",
+ * "where", "why" only as written alone: "who's our car insured with" keeps its measure lift.
  */
-const WH_WORD = /^(?:where|who|whom|whose|why|how|what|which|when)$|^when['’](?:s|re|d)$/i;
+const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re|d)|s)?$/i;
 
 /**
- * The points in time the wh-word at `wh` asks for, or null when it asks no when: "when" any; "what
+ * The question's first wh-word, lower-cased and without a verb written on it (`WH_WITH_ITS_VERB`),
+ * and where it is among `words`; null when it has none. Read with the tagger.
+ *
+ *   askedWhWord(tagged("who's my electricity with"))  // → { at: 0, word: "who" }
+ *   askedWhWord(tagged("Tell me what Ana's phone is")) // → { at: 2, word: "what" }
+ */
+export function askedWhWord(words: readonly TaggedWord[]): { at: number; word: string } | null {
+  for (const [at, w] of words.entries()) {
+    const wh = WH_WORD.exec(w.text);
+    if (wh) return { at, word: wh[1]!.toLowerCase() };
+  }
+  return null;
+}
+
+/**
+ * The points in time the wh-word `w` at `wh` asks for, or null when it asks no when: "when" any; "what
  * time…", "which hour…" a time of day; "which day…", "what date…" a day — each noun heading its
  * phrase (not "what time zone…", "which day rate…").
  */
-function pointsAskedAt(words: readonly TaggedWord[], wh: number): ReadonlySet<string> | null {
-  const w = words[wh]!.text.toLowerCase();
-  if (w.startsWith("when")) return POINTS_IN_TIME;
+function pointsAskedAt(words: readonly TaggedWord[], wh: number, w: string): ReadonlySet<string> | null {
+  if (w === "when") return POINTS_IN_TIME;
   const noun = words[wh + 1]?.text ?? "";
   const next = words[wh + 2];
   if ((w !== "what" && w !== "which") || next?.pos === "NOUN" || next?.pos === "PROPN") return null;
@@ -264,13 +276,16 @@ function pointsAskedAt(words: readonly TaggedWord[], wh: number): ReadonlySet<st
  */
 export function asksMeasure(question: string, unit: string): boolean {
   const words = tagged(question);
-  const wh = words.findIndex((w) => WH_WORD.test(w.text));
-  if (wh >= 0) {
-    const w = words[wh]!.text;
-    if (NOT_A_MEASURE.test(w)) return false;
+  const asked = askedWhWord(words);
+  if (asked) {
+    const { at: wh, word: w } = asked;
+    // "Who", "where", "why" as written ask no number. With the verb written on ("who's our car
+    // insured with") a measure's lift is still read: a new insurer is often said with its new
+    // price, and refusing it lost a tuning case (fresh8 car-insurance, measured; see `WH_WITH_ITS_VERB`).
+    if (NOT_A_MEASURE.test(words[wh]!.text)) return false;
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
-    if (/^how$/i.test(w) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
-    const points = pointsAskedAt(words, wh);
+    if (w === "how" && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
+    const points = pointsAskedAt(words, wh, w);
     if (points) return points.has(unit) || SPANS_OF_TIME.has(unit);
   }
   return !POINTS_IN_TIME.has(unit);

@@ -497,6 +497,8 @@ export async function recall(
   const vectorHits: RetrieveRequest["vectorHits"] = {};
   const relatedHits: RetrieveRequest["relatedHits"] = {};
   const askedState = askedSlotOnce(req.query, req.lexicon);
+  // The kinds of value a question of when or how much asks: read once, for the ranking and the lifts.
+  const typedAnswer = typedAnswerAsked(req.query);
   // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
   const related =
     currentPath && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0
@@ -618,7 +620,7 @@ export async function recall(
   // A current-state question that asks when or how much: what says a value of that type (`ANSWER_TYPE_RULE`).
   const typed =
     currentPath && policy.answerTypeWeight > 0 && askedState.possible && (await askedState.read()) !== null
-      ? typedAnswerAsked(req.query)
+      ? typedAnswer
       : null;
   const saysTyped = new Map<string, boolean>();
   const answersType = (r: Belief | Episode) => {
@@ -802,7 +804,18 @@ export async function recall(
       rankedBy,
     });
   const about = aboutWords(store, records);
-  const lift = { store, scored, records, req, policy, asked: askedState, times, wantEpisodes, about };
+  const lift = {
+    store,
+    scored,
+    records,
+    req,
+    policy,
+    asked: askedState,
+    typedAnswer,
+    times,
+    wantEpisodes,
+    about,
+  };
   if (currentPath && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
       lift,

@@ -883,8 +883,21 @@ const UNITS_OF_MEASUREMENT = new Map(
     .map((pair) => pair.split(":") as [string, string]),
 );
 
-/** The units of measurement that are durations: a lone number word before one keeps no type (`LONE_NUMBER_WORD`). */
-const DURATIONS = new Set(["ms", "s", "min", "minute", "hr", "hour", "day", "week", "month", "year"]);
+/**
+ * The units of time said as words ("a day", "every fortnight", "two nights"): what a question's
+ * word of time names (same-slot-first's `saysTime`) and, with their short forms, a span of time.
+ */
+export const TIME_UNITS: ReadonlySet<string> = new Set(
+  "minute hour day night week weekend fortnight month year".split(" "),
+);
+
+/**
+ * The units of a span of time ("in 3 weeks", "every 2 weeks", "a 1h45 half", "500 ms"), as
+ * `measuresOf` names them: `TIME_UNITS` and their short forms. A question of when is answered by
+ * one (changed-measures' `WHEN_ASKS_TIME`); a lone number word before one keeps no type
+ * (`LONE_NUMBER_WORD`).
+ */
+export const SPANS_OF_TIME: ReadonlySet<string> = new Set(["ms", "s", "min", "hr", ...TIME_UNITS]);
 
 /** A number with points, the shape of a version ("3.12", "1.27.4"). */
 const POINTED = /^\d+\.\d+(?:\.\d+)?$/;
@@ -1290,7 +1303,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // `LONE_NUMBER_WORD`: a duration in one word ("in six weeks", "for two days") is read to its
     // digits but keeps no type: it is said in passing as often as it is a value.
     const loneDuration =
-      lone !== null && DURATIONS.has(UNITS_OF_MEASUREMENT.get(texts[i + 1]!.toLowerCase()) ?? "");
+      lone !== null && SPANS_OF_TIME.has(UNITS_OF_MEASUREMENT.get(texts[i + 1]!.toLowerCase()) ?? "");
     const inDigits = (spoken !== null && !loneDuration) || /^\d/.test(written);
     const after = words[j + 1];
     // `O_CLOCK`: an hour with "o'clock" ("9 o'clock", "eleven oclock") is a clock time, its hour in digits.

@@ -152,3 +152,32 @@ describe("recall with WordNet: the practitioner of a kind of the asked noun fill
     await mem.close?.();
   });
 });
+
+describe("KIND_ANSWERS_WHAT: no kind of the asked noun for who or how, nor a kind of a noun of time", () => {
+  /** Facts about the speaker's room, the newest a change of a day said by a month's name ("nov"). */
+  async function roomMemory(): Promise<Memory> {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("My room in the shared flat is £650 a month, bills included.", { at: "2026-01-02" });
+    await mem.remember("The landlord says the boiler in the flat gets serviced in spring.", {
+      at: "2026-01-05",
+    });
+    await mem.remember("My flatmate pays a bit more for the room with the balcony.", { at: "2026-01-06" });
+    await mem.remember("The dentist moved me to nov 18 now.", { at: "2026-02-01" });
+    return mem;
+  }
+
+  it.each([
+    // a question of how much: a kind of its noun says no amount
+    "how much is my room a month",
+    // a noun of time in a question of what: "nov" is a kind of month, said of no room
+    "what do i pay for my room each month",
+  ])(
+    "lists nothing for %s (the newest kind of a noun is still listed for what music: above)",
+    async (question) => {
+      const mem = await roomMemory();
+      const hits = await mem.recall(question, { k: 2 });
+      expect(hits.some((h) => h.why.summary.includes("in a kind of its noun"))).toBe(false);
+      await mem.close?.();
+    },
+  );
+});

@@ -219,7 +219,7 @@ export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
       const thing = changesOlderThing(older.text, b.text, req.lexicon);
       if (!thing) continue;
       // `ANSWER_SAID_RULE`: a change that says no answer of the type the question asks is another thing's.
-      if (!mayAnswerTyped(req.query, b.text)) continue;
+      if (!mayAnswerTyped(lift.typedAnswer, b.text)) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
       // The speaker said the change: the judge's "another entity" does not stop it.

@@ -174,7 +174,7 @@ export async function changedValueFirst(lift: LiftInput): Promise<{ older: Recal
   for (const m of await typedValueMoves(lift))
     if (!moves.some((x) => x.older === m.older && x.newer === m.newer)) moves.push(m);
   // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
-  const answering = moves.filter((m) => mayAnswerTyped(lift.req.query, m.newer.text));
+  const answering = moves.filter((m) => mayAnswerTyped(lift.typedAnswer, m.newer.text));
   if (answering.length === 0) return [];
   const open = await unsettledMoves(store, answering);
   liftNewer(scored, open, (m) =>

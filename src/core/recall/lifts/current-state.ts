@@ -23,7 +23,7 @@ import { sameThingFound } from "./same-thing.js";
  * (not when the question names a time), the newest kind of the asked noun (with a lexicon). Those
  * on facts run only when facts are asked (`facts`).
  *
- *   const moves = await currentStateMoves({ store, scored, records, req, policy, judge, asked, times, wantEpisodes }, true);
+ *   const moves = await currentStateMoves({ store, scored, records, req, policy, judge, asked, typedAnswer, times, wantEpisodes, about }, true);
  */
 export async function currentStateMoves(lift: LiftInput, facts: boolean): Promise<Move[]> {
   const noTimes = lift.times.length === 0;

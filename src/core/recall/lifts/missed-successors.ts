@@ -34,6 +34,7 @@ import {
   saidOf,
   speakersOf,
 } from "./pair-checks.js";
+import { mayAnswerTyped } from "./same-thing.js";
 import {
   aboutAsked,
   eventsOf,
@@ -237,6 +238,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             req.namespaces,
           )) {
             if (!(e.at > older.at) || (req.at && e.at > req.at) || !fits(e.content)) continue;
+            if (!mayAnswerTyped(lift.typedAnswer, e.content)) continue;
             if (othersState(e.content, slot, req.lexicon)) continue;
             if (await representative(store, e.id, e.namespace, new Map(), {})) continue;
             const known = byId.get(e.id);
@@ -433,7 +435,9 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           !current ||
           current.validFrom <= older.at ||
           current.kind !== "fact" ||
-          (slot && othersState(current.text, slot, req.lexicon))
+          (slot && othersState(current.text, slot, req.lexicon)) ||
+          // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
+          !mayAnswerTyped(lift.typedAnswer, current.text)
         )
           continue;
         if (
@@ -486,7 +490,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         filter.namespaces,
       )
     )
-      .filter((b) => changesFrame(frame, b.text, req.query, req.lexicon))
+      .filter(
+        (b) =>
+          changesFrame(frame, b.text, req.query, req.lexicon) && mayAnswerTyped(lift.typedAnswer, b.text),
+      )
       .sort((a, b) =>
         a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
       );

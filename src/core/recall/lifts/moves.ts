@@ -17,11 +17,12 @@ import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
 import { settlesApart } from "./pair-checks.js";
+import type { TypedAnswer } from "./same-thing.js";
 
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:
  *
- *   await newerMeasureFound({ store, scored, records, req, policy, judge, asked, times, wantEpisodes, about });
+ *   await newerMeasureFound({ store, scored, records, req, policy, judge, asked, typedAnswer, times, wantEpisodes, about });
  */
 export interface LiftInput {
   /** Where a lift searches and reads what the top items do not hold. */
@@ -36,6 +37,11 @@ export interface LiftInput {
   judge: Judge;
   /** The slot the question asks about a person, read at most once per recall. */
   asked: AskedOnce;
+  /**
+   * The kinds of value a question of when or how much asks (`typedAnswerAsked`, read once per
+   * recall); null for any other question.
+   */
+  typedAnswer: TypedAnswer | null;
   /** The times the question names (`namedTimes`; none when it names none). */
   times: readonly NamedTime[];
   /** Whether episodes are asked (no `kinds`, or "episode" among them): turns are searched too. */

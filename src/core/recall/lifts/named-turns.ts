@@ -7,6 +7,7 @@ import { liftedHitOf } from "../hits.js";
 import { representative } from "../representative.js";
 import { type LiftInput, type Move, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
+import { mayAnswerTyped } from "./same-thing.js";
 
 /** How many turns a name may be said in (the older's own among them) and still link one to another. */
 export const NAMED_TURNS_RARE = 4;
@@ -57,6 +58,8 @@ export async function namedTurnSuccessors(
     )) {
       if (!(e.at > older.at) || (req.at && e.at > req.at)) continue;
       if (scored.some((h) => h.id === e.id && h.score > older.score)) continue;
+      // `ANSWER_SAID_RULE`: a turn that says no answer of the type the question asks changes something else.
+      if (!mayAnswerTyped(lift.typedAnswer, e.content)) continue;
       const bySlot = await changesAsked(older.text, e.content);
       if (!announcesReplacement(e.content) && !bySlot) continue;
       if (slot && othersState(e.content, slot, req.lexicon)) continue;

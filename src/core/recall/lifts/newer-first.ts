@@ -297,7 +297,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   // The pairs a stored verdict settled apart keep their order: read for every pair at once (the
   // loop above lifts nothing, so what it finds does not depend on them).
   // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
-  const answering = moves.filter((m) => mayAnswerTyped(lift.req.query, m.newer.text));
+  const answering = moves.filter((m) => mayAnswerTyped(lift.typedAnswer, m.newer.text));
   const apart = await settledApartEach(
     store,
     answering.map((m) => ({ a: m.older.id, b: m.newer.id })),

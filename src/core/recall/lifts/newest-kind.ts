@@ -1,10 +1,13 @@
 /** The newest statement of the asked slot in a kind of its noun, listed within the first k (`newestKindListed`). */
+import { askedWhWord } from "../../changed-measures.js";
 import type { Belief } from "../../model.js";
 import { fillsAskedSlot, practitionersOf, saysChangedState, speakerIs } from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { activeFactsOf, type LiftInput, type Move } from "./moves.js";
+import { saysTime } from "./same-slot-first.js";
 
 /**
  * How many statements naming a kind of the asked noun are read (newest first, until one fills the
@@ -16,6 +19,21 @@ const KIND_CANDIDATES = 60;
 export const KINDS_SEARCHED = 256;
 
 /**
+ * `KIND_ANSWERS_WHAT`: a kind of the asked noun answers a question that asks what or which thing,
+ * where or when ("What music am I into?": synthwave, a kind of music; "Which antidepressant am I
+ * taking?": escitalopram; "where do we get our friday chinese from"), never one that asks who or
+ * how ("who insures my car": a kind of car names no insurer; "how much is my room a month": a
+ * kind of month, "dec", says no amount; "how many units has our own parlour"). And a noun of the
+ * question that names a time ("each month", "a day a week", "my working hours": `saysTime`) is
+ * searched for no kinds: a month named ("seminar committee moved me to dec 4") says when, not
+ * what the question asks of ("what do i pay for my room each month").
+ */
+export const KIND_ANSWERS_WHAT = "kind-answers-what";
+
+/** The wh-words a kind of the asked noun answers no question of (`KIND_ANSWERS_WHAT`). */
+const NO_KIND_ASKED = new Set(["who", "whom", "whose", "how"]);
+
+/**
  * A current-state question is answered by the newest statement of its slot even when that
  * statement names only a kind of what the question asks ("What music am I into?": "I'm not into
  * jazz these days, I mostly listen to synthwave" — jazz is a kind of music in the lexicon).
@@ -24,8 +42,9 @@ export const KINDS_SEARCHED = 256;
  * that fill the asked slot through the lexicon (`fillsAskedSlot`: a kind or a synonym of the asked
  * noun, whose the question asks) and say a state that holds now or changed (`saysChangedState`),
  * the newest is listed within the first k, last, unless it is there already or a fact in the first
- * k that fills the slot centrally is as new. Ranking only; only the request's namespaces are
- * searched. Mutates and re-sorts `scored`.
+ * k that fills the slot centrally is as new. Not for a question of who or how, and no kinds of a
+ * noun of time (`KIND_ANSWERS_WHAT`). Ranking only; only the request's namespaces are searched.
+ * Mutates and re-sorts `scored`.
  */
 export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
   const { store, scored, records, req, policy, asked: askedOnce } = lift;
@@ -34,7 +53,12 @@ export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
   if (!lexicon || !last || !askedOnce.possible) return [];
   const asked = await askedOnce.read();
   if (!asked || asked.nouns.size === 0) return [];
-  const kinds = [...asked.nouns].flatMap((n) => lexicon.nounKinds(n)).filter((w) => !/[\s-]/.test(w));
+  // `KIND_ANSWERS_WHAT`: no kind answers who or how; a noun of time is searched for none.
+  if (NO_KIND_ASKED.has(askedWhWord(tagged(req.query))?.word ?? "")) return [];
+  const kinds = [...asked.nouns]
+    .filter((n) => !saysTime(n, [], lexicon))
+    .flatMap((n) => lexicon.nounKinds(n))
+    .filter((w) => !/[\s-]/.test(w));
   // The people who practise a kind ("vegetarianism" → "vegetarian", "vegan"): a speaker who says
   // they are one fills the slot ("What diet do I follow?": "I've gone fully vegan").
   const practitioners = new Set(kinds.flatMap((k) => practitionersOf(k, lexicon)));

@@ -15,7 +15,7 @@ import {
   slotsOf,
 } from "../../state-slots.js";
 import { contentTokens, stemV1 } from "../../text.js";
-import { tagged } from "../../typed-values.js";
+import { TIME_UNITS, tagged } from "../../typed-values.js";
 import { askedOnlyAsTime, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import { anotherOfAskedKind } from "./asked-instance.js";
@@ -84,7 +84,7 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     }
   }
   // `ANSWER_SAID_RULE`: a newer that says no answer of the type the question asks changes something else.
-  const answering = moves.filter((m) => mayAnswerTyped(req.query, m.newer.text));
+  const answering = moves.filter((m) => mayAnswerTyped(lift.typedAnswer, m.newer.text));
   if (answering.length === 0) return [];
   const open = await unsettledMoves(store, answering);
   liftNewer(
@@ -407,23 +407,11 @@ export function namesAnotherKind(
   );
 }
 
-/** Units of time, as `TIME_ADJUNCT` names them: WordNet reads "day" and "hour" under no time period. */
-const TIME_UNITS = new Set([
-  "day",
-  "night",
-  "week",
-  "weekend",
-  "fortnight",
-  "month",
-  "year",
-  "hour",
-  "minute",
-]);
-
 /**
- * True when the question's word of stem `stem` names a time: a unit of time (`TIME_UNITS`) or, by
- * its lemma, a kind of time period or calendar day in WordNet ("morning", "evening", "weekday",
- * "winter"); not "kitchen", "class" nor "interest".
+ * True when the question's word of stem `stem` names a time: a unit of time (`TIME_UNITS`,
+ * typed-values.ts: WordNet reads "day" and "hour" under no time period) or, by its lemma, a kind
+ * of time period or calendar day in WordNet ("morning", "evening", "weekday", "winter"); not
+ * "kitchen", "class" nor "interest".
  */
 export function saysTime(
   stem: string,

@@ -507,7 +507,7 @@ describe("ANSWER_SAID_RULE: a newer ranked as the newer answer to a when or how-
     // a question that asks no typed answer reads nothing
     ["who is my GP", "Dr Okafor retired, so my new GP is Dr Lindqvist.", true],
   ])("%s / %s → %s", (question, text, expected) => {
-    expect(mayAnswerTyped(question, text)).toBe(expected);
+    expect(mayAnswerTyped(typedAnswerAsked(question), text)).toBe(expected);
   });
 
   it("recall lifts no newer that says no amount over an older of the flat for a how-much question", async () => {
@@ -530,6 +530,32 @@ describe("ANSWER_SAID_RULE: a newer ranked as the newer answer to a when or how-
       const furnished = hits.find((h) => h.text.includes("fully furnished"));
       expect(furnished).toBeDefined();
       expect(furnished!.why.summary).not.toContain("; newer than [");
+    } finally {
+      await mem.close?.();
+    }
+  });
+
+  it.each<[string, boolean]>([
+    // negative: a change of the dog's walker says no weight
+    ["How much does my dog weigh?", false],
+    // positive: a question of who reads no type, and the walker's link still lifts
+    ["Who walks my dog?", true],
+  ])("the missed: links read it too: %s → a link lifts the new walker: %s", async (question, lifted) => {
+    const mem = await openMemory({
+      path: ":memory:",
+      clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+    });
+    try {
+      await mem.remember("Our dog walker is Ellie, she takes Biscuit out at lunchtime.", {
+        at: "2026-01-03",
+      });
+      await mem.remember("Our dog weighs 12 kg at the vet.", { at: "2026-01-05" });
+      await mem.remember("Ellie's gone back to uni, so Jamal from down the road walks Biscuit now.", {
+        at: "2026-03-01",
+      });
+      const hits = await mem.recall(question, { k: 5 });
+      const jamal = hits.find((h) => h.text.includes("Jamal"));
+      expect(Boolean(jamal?.why.summary.includes("; newer than ["))).toBe(lifted);
     } finally {
       await mem.close?.();
     }

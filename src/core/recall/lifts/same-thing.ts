@@ -278,15 +278,19 @@ export function answersAsked(kind: ValueKind, question: string): boolean {
  */
 export const ANSWER_TYPE_RULE = "answer-type";
 
+/** A test of a kind of value: whether it answers what a question asks (`typedAnswerAsked`). */
+export type TypedAnswer = (kind: ValueKind) => boolean;
+
 /**
  * The kinds of value that answer a when or how-much question (`ANSWER_TYPE_RULE`, `answersAsked`'s
- * reading), as a test of a kind; null for any other question.
+ * reading), as a test of a kind; null for any other question. Recall reads it once per question
+ * (`LiftInput.typedAnswer`).
  *
  *   typedAnswerAsked("which day am I on call at home this month")?.("date") // → true
  *   typedAnswerAsked("how heavy is my cat")?.("measure:kg")                 // → true
  *   typedAnswerAsked("who leads my crew group")                             // → null
  */
-export function typedAnswerAsked(question: string): ((kind: ValueKind) => boolean) | null {
+export function typedAnswerAsked(question: string): TypedAnswer | null {
   if (ASKS_WHEN_KIND.test(question)) return (kind) => kind === "date" || kind === "clock";
   if (ASKS_HOW_MUCH.test(question)) return (kind) => kind.startsWith("measure:");
   return null;
@@ -299,7 +303,7 @@ export function typedAnswerAsked(question: string): ((kind: ValueKind) => boolea
  *   saysTypedAnswer("standby moved to 18 March", typedAnswerAsked("which day am I on standby")!) // → true
  *   saysTypedAnswer("roster changed again!!", typedAnswerAsked("which day am I on standby")!)     // → false
  */
-export function saysTypedAnswer(text: string, asked: (kind: ValueKind) => boolean): boolean {
+export function saysTypedAnswer(text: string, asked: TypedAnswer): boolean {
   return [...valuesByKind(text).keys()].some(asked);
 }
 
@@ -320,15 +324,15 @@ const saysANumber = (text: string): boolean =>
 export const ANSWER_SAID_RULE = "answer-said";
 
 /**
- * Whether `text` may answer `question` as `ANSWER_SAID_RULE` reads it: true for a question that asks
- * no typed answer. `await loadTagger()` first (typed values tag).
+ * Whether `text` may answer a question that asks `asked` (`typedAnswerAsked`, read once per recall:
+ * `LiftInput.typedAnswer`) as `ANSWER_SAID_RULE` reads it: true for a question that asks no typed
+ * answer (`asked` null). `await loadTagger()` first (typed values tag).
  *
- *   mayAnswerTyped("when do we go and see nan", "Nan's friend Doreen has moved into a care home.") // → false
- *   mayAnswerTyped("how many people are on my team", "we're 11 people now")                      // → true
- *   mayAnswerTyped("who is my GP", "Dr Okafor retired, so my new GP is Dr Lindqvist")             // → true
+ *   mayAnswerTyped(typedAnswerAsked("when do we go and see nan"), "Nan's friend Doreen has moved into a care home.") // → false
+ *   mayAnswerTyped(typedAnswerAsked("how many people are on my team"), "we're 11 people now")                      // → true
+ *   mayAnswerTyped(typedAnswerAsked("who is my GP"), "Dr Okafor retired, so my new GP is Dr Lindqvist")             // → true
  */
-export function mayAnswerTyped(question: string, text: string): boolean {
-  const asked = typedAnswerAsked(question);
+export function mayAnswerTyped(asked: TypedAnswer | null, text: string): boolean {
   return asked === null || saysANumber(text) || saysTypedAnswer(text, asked);
 }
 
@@ -531,6 +535,8 @@ export async function liftChanges(
       if (known && known.score > older.score) continue;
       const change = changeOf(b.text);
       if (!change) continue;
+      // `ANSWER_SAID_RULE`: a change that says no answer of the type the question asks is another thing's.
+      if (!mayAnswerTyped(lift.typedAnswer, b.text)) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       // The same speaker's: another's statement says nothing of what the speaker's older held.
       if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
