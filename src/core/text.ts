@@ -319,7 +319,7 @@ const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}'._\-/:]*$/u;
  * the same words come back, the same array, so callers never change them (the array is readonly).
  *
  *   contentTokens("The meetings moved to Fridays") // → ["meet", "move", "friday"]
- *   contentTokens("I'm not going")                 // → ["go"] (a stop word and a negation left out)
+ *   contentTokens("The meetings moved to Fridays", stemV1) // → ["meeting", "mov", "friday"]
  */
 export function contentTokens(text: string, stemmer: (token: string) => string = stem): readonly string[] {
   const memo = contentMemos.get(stemmer);
