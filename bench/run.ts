@@ -25,7 +25,7 @@
  *   npm run bench -- --only write-mark --rounds 3 --ops 20   # the store write mark's cost (bench/write-mark.ts, its own flags)
  *   npm run bench -- --only cache-lookup --beliefs 10000     # the sweep's judged-pair cache read (bench/cache-lookup.ts, --expose-gc given)
  *   npm run bench -- --only sleep-cost --conversations 0,1   # whole sleeps, LoCoMo and the rotting stream (bench/sleep-cost.ts)
- *   npm run bench -- --only recall-tagging --sets fresh24    # texts tagged and time per recall, dev questions (bench/recall-tagging.ts)
+ *   npm run bench -- --only recall-tagging --sets fresh24    # texts tagged and tokenized, time per recall, dev questions (bench/recall-tagging.ts)
  */
 
 import { spawnSync } from "node:child_process";

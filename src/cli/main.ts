@@ -721,6 +721,10 @@ async function holdsNothing(mem: Memory): Promise<boolean> {
  *   passwordOptions(["--db", "postgres://ana:pw@db/strata", "stats"], program); // ["--db"]
  */
 function passwordOptions(argv: readonly string[], program: Command): string[] {
+  const exposing = (value: string) => isPostgresUrl(value) && holdsPassword(value);
+  // Nearly every run names no such URL: the grammar (every command's options) is read only when
+  // a word, or what follows a word's "=", is one.
+  if (!argv.some((w) => exposing(w) || exposing(w.slice(w.indexOf("=") + 1)))) return [];
   const commands = (c: Command): Command[] => [c, ...c.commands.flatMap(commands)];
   const valued = new Set(
     commands(program).flatMap((c) => c.options.filter((o) => o.required || o.optional).map((o) => o.long)),
@@ -732,7 +736,7 @@ function passwordOptions(argv: readonly string[], program: Command): string[] {
     const [option, value] = eq > 0 ? [word.slice(0, eq), word.slice(eq + 1)] : [word, argv[i + 1]];
     if (!valued.has(option) || value === undefined) continue;
     if (eq < 0) i++;
-    if (isPostgresUrl(value) && holdsPassword(value) && !named.includes(option)) named.push(option);
+    if (exposing(value) && !named.includes(option)) named.push(option);
   }
   return named;
 }

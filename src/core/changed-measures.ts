@@ -79,9 +79,6 @@ import {
   tagged,
 } from "./typed-values.js";
 
-/** `contentTokens`, remembered: the same words are read for every pair a text is in. */
-const tokensOf = boundedMemo((text: string): readonly string[] => contentTokens(text), 16_384);
-
 /** What `anotherMeasure` found: the unit and each side's numbers for it. */
 export interface ChangedMeasure {
   unit: string;
@@ -157,10 +154,10 @@ function askedWordsRead(
   newer: string,
 ): { words: string[]; heads: string[] } | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
-  const asked = new Set(tokensOf(question).filter((w) => !MEASURE_WORDS.has(w)));
-  const olderAsked = tokensOf(older).filter((w) => asked.has(w));
+  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
+  const olderAsked = contentTokens(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
-  const newerWords = new Set(tokensOf(newer));
+  const newerWords = new Set(contentTokens(newer));
   const said = (w: string) => newerWords.has(w) || saysClipped(newerWords, w);
   if (olderAsked.every(said)) return { words: olderAsked, heads: [] };
   // `MODIFIER_LEFT_OUT`: a question word the older writes only before the noun it narrows, which the
@@ -179,7 +176,9 @@ function askedWordsRead(
 
 /** True when `sentence` says `word` (a content token) as a noun or a name, as the tagger reads it. */
 const saysNoun = (sentence: string, word: string): boolean =>
-  tagged(sentence).some((w) => (w.pos === "NOUN" || w.pos === "PROPN") && tokensOf(w.text).includes(word));
+  tagged(sentence).some(
+    (w) => (w.pos === "NOUN" || w.pos === "PROPN") && contentTokens(w.text).includes(word),
+  );
 
 /** A word a noun phrase may hold: letters, with an apostrophe or hyphen inside, and no number. */
 const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
@@ -193,10 +192,10 @@ const PHRASE_WORD = /^[\p{L}][\p{L}'’-]*$/u;
 function narrowedBy(text: string, word: string, accepts: (head: string) => boolean): string | null {
   const raw = text.split(/\s+/);
   for (let i = 0; i < raw.length; i++) {
-    if (!tokensOf(raw[i]!).includes(word) || /[,.;:!?)]$/.test(raw[i]!)) continue;
+    if (!contentTokens(raw[i]!).includes(word) || /[,.;:!?)]$/.test(raw[i]!)) continue;
     for (let j = i + 1; j <= i + 2 && j < raw.length; j++) {
       const bare = raw[j]!.replace(/[,.;:!?)]+$/, "");
-      const tokens = tokensOf(bare);
+      const tokens = contentTokens(bare);
       if (!PHRASE_WORD.test(bare) || tokens.length !== 1) break;
       if (accepts(tokens[0]!)) return tokens[0]!;
       if (bare !== raw[j]) break;
@@ -407,7 +406,7 @@ function otherHolder(
 ): boolean {
   const named = tagged(question)
     .filter((w, i) => i > 0 && w.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text))
-    .flatMap((w) => tokensOf(w.text));
+    .flatMap((w) => contentTokens(w.text));
   // …unless the newer says its number of a noun or name the older does not ("Rory's sister Mia").
   if (named.some((n) => olderAsked.includes(n))) return saidOfAnother(older, newerGiving, newerValues);
   const olderThird = tagged(older).some((w) => THIRD_PERSON.test(w.text));
@@ -419,8 +418,8 @@ function otherHolder(
  * search starts from must be about what is asked.
  */
 export function askedWordsOf(question: string, text: string): string[] | null {
-  const asked = new Set(tokensOf(question).filter((w) => !MEASURE_WORDS.has(w)));
-  const said = [...new Set(tokensOf(text).filter((w) => asked.has(w)))];
+  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
+  const said = [...new Set(contentTokens(text).filter((w) => asked.has(w)))];
   return said.length > 0 ? said : null;
 }
 
@@ -431,14 +430,14 @@ export function askedWordsOf(question: string, text: string): string[] | null {
  */
 export function topicWordsShared(older: string, newer: string): string[] {
   const words = (text: string) =>
-    tokensOf(text).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w));
+    contentTokens(text).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w));
   const theirs = new Set(words(newer));
   return [...new Set(words(older).filter((w) => theirs.has(w)))];
 }
 
 /** Words that only say a measure's unit or rate: shared, they say nothing of what is measured. */
 const MEASURE_WORDS = new Set(
-  tokensOf(
+  contentTokens(
     "percent cent per hour hours day days night nights week weeks weekly fortnight month months monthly " +
       "year years yearly time times minute minutes pound pounds dollar dollars euro euros",
   ),
@@ -521,7 +520,7 @@ function rareUnitLinks(
       given
         .flatMap((s) => tagged(s))
         .filter((w) => w.lemma.toLowerCase() === changed.unit && !/\d/.test(w.text))
-        .flatMap((w) => tokensOf(w.text)),
+        .flatMap((w) => contentTokens(w.text)),
     );
   const olderUnit = unitSaid(olderGiving);
   const newerUnit = unitSaid(newerGiving);
@@ -533,8 +532,8 @@ function rareUnitLinks(
   // weighs 60 kg").
   if (newerGiving.some((s) => WISH.test(s))) return false;
   const olderWords = new Set([
-    ...tokensOf(olderGiving.join(" ")),
-    ...olderGiving.flatMap((s) => tagged(s)).flatMap((w) => tokensOf(w.lemma)),
+    ...contentTokens(olderGiving.join(" ")),
+    ...olderGiving.flatMap((s) => tagged(s)).flatMap((w) => contentTokens(w.lemma)),
   ]);
   // Nor of another doing: the verb the newer's number is said with must be the older's ("I walked
   // 4,000 metres" is no "I swim 2,500 metres"); none ("Down to 79 kg") or "be" leaves it open.
@@ -542,7 +541,7 @@ function rareUnitLinks(
     const words = tagged(s);
     const verb = verbBefore(s, words, numberAt(s, words, changed.newer));
     const w = verb >= 0 ? words[verb]! : undefined;
-    return w?.pos === "VERB" && !tokensOf(w.lemma).some((t) => olderWords.has(t));
+    return w?.pos === "VERB" && !contentTokens(w.lemma).some((t) => olderWords.has(t));
   });
   if (otherDoing) return false;
   return newerGiving
@@ -562,7 +561,7 @@ const WISH =
 export function wordsAfterNumbers(text: string): string[] {
   const found = new Set<string>();
   const numberThenWord = new RegExp(`(?:\\d[\\d,.]*|${NUMBER_WORDS})\\s+(\\p{L}+)`, "giu");
-  for (const m of text.matchAll(numberThenWord)) for (const w of tokensOf(m[1]!)) found.add(w);
+  for (const m of text.matchAll(numberThenWord)) for (const w of contentTokens(m[1]!)) found.add(w);
   return [...found];
 }
 
@@ -582,7 +581,7 @@ function topicOf(
     ...[...olderGiving, ...newerGiving]
       .flatMap((s) => tagged(s))
       .filter((w) => w.lemma.toLowerCase() === changed.unit || (changed.unit === DATE && isMonthName(w.text)))
-      .flatMap((w) => tokensOf(w.text)),
+      .flatMap((w) => contentTokens(w.text)),
   ]);
   return topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter((w) => !unitWords.has(w));
 }
@@ -610,14 +609,14 @@ export function sameMeasureChanged(older: string, newer: string): ChangedMeasure
   // A function word ("every two weeks" / "every 2 weeks") names nothing measured.
   const naming = new Set([...a.naming, ...b.naming]);
   // `topicOf`: the words both sides' giving sentences say, less the unit's.
-  const unitWords = new Set([...tokensOf(changed.unit), ...a.unitSaid, ...b.unitSaid]);
+  const unitWords = new Set([...contentTokens(changed.unit), ...a.unitSaid, ...b.unitSaid]);
   const wordsA = new Set(a.topic);
   const wordsB = new Set(b.topic);
   const shared = [...new Set(a.topic.filter((w) => wordsB.has(w)))].filter(
     (w) => !unitWords.has(w) && naming.has(w),
   );
   // Said whole, or clipped on one side ("the prod cluster" / "the production database").
-  const unitTokens = new Set(tokensOf(changed.unit));
+  const unitTokens = new Set(contentTokens(changed.unit));
   const clipped = [...wordsA].filter(
     (w) => naming.has(w) && !unitTokens.has(w) && !wordsB.has(w) && clippedEitherWay(w, wordsB),
   );
@@ -642,7 +641,7 @@ function saidOfAnother(
   newerGiving: readonly string[],
   newerValues: readonly string[],
 ): boolean {
-  const olderWords = new Set(tokensOf(older));
+  const olderWords = new Set(contentTokens(older));
   const holders = newerGiving.flatMap((s) => holderOf(s, newerValues));
   return !holders.every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords));
 }
@@ -667,9 +666,11 @@ const sidesMemo = boundedMemo((key: string): MeasureSide => {
   const words = given.flatMap((s) => tagged(s));
   return {
     giving: given,
-    naming: words.filter((w) => NAMING.has(w.pos)).flatMap((w) => tokensOf(w.text)),
-    unitSaid: words.filter((w) => w.lemma.toLowerCase() === unit).flatMap((w) => tokensOf(w.text)),
-    topic: tokensOf(given.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)),
+    naming: words.filter((w) => NAMING.has(w.pos)).flatMap((w) => contentTokens(w.text)),
+    unitSaid: words.filter((w) => w.lemma.toLowerCase() === unit).flatMap((w) => contentTokens(w.text)),
+    topic: contentTokens(given.join(" ")).filter(
+      (w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w),
+    ),
   };
 }, 8_192);
 
@@ -720,7 +721,7 @@ function holderOf(sentence: string, values: readonly string[]): string[] {
   }
   return phrase
     .filter((w) => !["DET", "PRON", "ADJ"].includes(w.pos) && !SPEAKER_SUBJECT.test(w.text))
-    .flatMap((w) => tokensOf(w.text));
+    .flatMap((w) => contentTokens(w.text));
 }
 
 /**
@@ -811,9 +812,9 @@ const modifiersIn = boundedMemo((sentence: string): ReadonlyMap<string, Readonly
     let j = i;
     while (j > 0 && modifies(words[j - 1]!)) j--;
     if (j === i) continue;
-    for (const w of tokensOf(words[i]!.text)) {
+    for (const w of contentTokens(words[i]!.text)) {
       const set = byWord.get(w) ?? new Set<string>();
-      for (const before of words.slice(j, i)) for (const m of tokensOf(before.text)) set.add(m);
+      for (const before of words.slice(j, i)) for (const m of contentTokens(before.text)) set.add(m);
       byWord.set(w, set);
     }
   }

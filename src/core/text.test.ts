@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   analyseEcho,
   asWritten,
+  clearTokenMemos,
   contentTokens,
   embedderTokensV1,
   isHypothetical,
@@ -10,11 +11,38 @@ import {
   mentionsAnyId,
   negationWord,
   queryTerms,
+  rawTokens,
   SPEAKER_SUBJECT,
   stem,
   stemV1,
+  textsTokenized,
   withoutMarks,
 } from "./text.js";
+
+describe("the token memos: rawTokens and contentTokens remembered by the exact text and stemmer (perf51)", () => {
+  it("hand back the words a fresh read gives, the same array, splitting the text once", () => {
+    clearTokenMemos();
+    const text = "The meetings moved to Fridays";
+    const before = textsTokenized();
+    const first = contentTokens(text);
+    expect(first).toEqual(["meet", "move", "friday"]);
+    expect(contentTokens(text)).toBe(first);
+    expect(textsTokenized() - before).toBe(1);
+    // Another stemmer is another memo: its own words, never the first's.
+    expect(contentTokens(text, stemV1)).toEqual(["meeting", "mov", "friday"]);
+    expect(contentTokens(text, stemV1)).toBe(contentTokens(text, stemV1));
+    // A stemmer of the caller's own is read afresh each time, never remembered.
+    const upper = (t: string) => t.toUpperCase();
+    expect(contentTokens(text, upper)).toEqual(["MEETINGS", "MOVED", "FRIDAYS"]);
+    expect(contentTokens(text, upper)).not.toBe(contentTokens(text, upper));
+    expect(rawTokens(text)).toBe(rawTokens(text));
+    expect(rawTokens(text)).toEqual(["the", "meetings", "moved", "to", "fridays"]);
+    // Emptied, a text is split again and gives the same words.
+    clearTokenMemos();
+    expect(contentTokens(text)).not.toBe(first);
+    expect(contentTokens(text)).toEqual(first);
+  });
+});
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
   it.each(["I", "i", "we", "We", "I'm", "I’m", "we're", "I've", "we’ve", "I'd", "I'll", "WE'LL"])(

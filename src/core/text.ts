@@ -3,6 +3,7 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
+import { type BoundedMemo, boundedMemo } from "./bounded-memo.js";
 import {
   adverbs,
   adverbWords,
@@ -17,27 +18,31 @@ import { unlistedName } from "./lower-case-names.js";
 import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
 
-const NUMBER_WORDS: Record<string, string> = {
-  zero: "0",
-  one: "1",
-  two: "2",
-  three: "3",
-  four: "4",
-  five: "5",
-  six: "6",
-  seven: "7",
-  eight: "8",
-  nine: "9",
-  ten: "10",
-  eleven: "11",
-  twelve: "12",
-  fifteen: "15",
-  twenty: "20",
-  thirty: "30",
-  forty: "40",
-  fifty: "50",
-  hundred: "100",
-};
+/**
+ * Number words read as figures. A Map, not an object: a word that names a member every object
+ * inherits ("constructor") is a word, not `Object` (perf51).
+ */
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([
+  ["zero", "0"],
+  ["one", "1"],
+  ["two", "2"],
+  ["three", "3"],
+  ["four", "4"],
+  ["five", "5"],
+  ["six", "6"],
+  ["seven", "7"],
+  ["eight", "8"],
+  ["nine", "9"],
+  ["ten", "10"],
+  ["eleven", "11"],
+  ["twelve", "12"],
+  ["fifteen", "15"],
+  ["twenty", "20"],
+  ["thirty", "30"],
+  ["forty", "40"],
+  ["fifty", "50"],
+  ["hundred", "100"],
+]);
 
 /**
  * Words no search or comparison reads as content. The one-word adverbs of the present — "now",
@@ -77,13 +82,28 @@ const NEGATIONS = new Set([
 
 const TOKEN_RE = /[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu;
 
-/** Lower-cased raw tokens, punctuation dropped, internal dots/dashes kept (v16.2, us-east-1). */
-export function rawTokens(text: string): string[] {
+/**
+ * Lower-cased raw tokens, punctuation dropped, internal dots/dashes kept (v16.2, us-east-1).
+ * Remembered by the exact text (`rawMemo`): the same array comes back, so callers never change it.
+ */
+export function rawTokens(text: string): readonly string[] {
+  return rawMemo(text);
+}
+
+/** How many texts `rawRead` has split (`textsTokenized`). */
+let textsSplit = 0;
+
+function rawRead(text: string): readonly string[] {
+  textsSplit++;
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(TOKEN_RE)) {
-    let t = m[0].replace(/’/g, "'");
+  const lower = text.toLowerCase();
+  // `exec` over one global pattern: `matchAll` copies the pattern on every call.
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(lower); m !== null; m = TOKEN_RE.exec(lower)) {
+    let t = m[0];
+    if (t.includes("’")) t = t.replace(/’/g, "'");
     if (t.endsWith("'s")) t = t.slice(0, -2);
-    out.push(NUMBER_WORDS[t] ?? t);
+    out.push(NUMBER_WORDS.get(t) ?? t);
   }
   return out;
 }
@@ -295,13 +315,55 @@ const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}'._\-/:]*$/u;
 
 /**
  * Content tokens: raw tokens read as written (`asWritten`), minus stop words, stemmed (by `stem`).
- * Order kept, duplicates kept.
+ * Order kept, duplicates kept. Remembered by the exact text for `stem` and `stemV1` (`contentMemos`):
+ * the same words come back, the same array, so callers never change them (the array is readonly).
+ *
+ *   contentTokens("The meetings moved to Fridays") // → ["meet", "move", "friday"]
+ *   contentTokens("The meetings moved to Fridays", stemV1) // → ["meeting", "mov", "friday"]
  */
-export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
-  return rawTokens(text)
+export function contentTokens(text: string, stemmer: (token: string) => string = stem): readonly string[] {
+  const memo = contentMemos.get(stemmer);
+  return memo ? memo(text) : contentRead(text, stemmer);
+}
+
+function contentRead(text: string, stemmer: (token: string) => string): readonly string[] {
+  return rawRead(text)
     .map(asWritten)
     .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
     .map(stemmer);
+}
+
+/**
+ * `contentTokens` remembered, one memo a stemmer (`stem`, `stemV1`; another stemmer reads afresh):
+ * recall's lifts read the question's and the same few candidates' words again for every pair they
+ * weigh (fresh24's dev recalls spent ~16 % of their CPU here before perf51: docs/evaluation.md).
+ * Safe because the words depend on the text and the stemmer alone. Bounded (`boundedMemo`: two
+ * generations of 16,384 texts each); it holds nothing of a namespace, only the words of the text given.
+ */
+const contentMemos: ReadonlyMap<(token: string) => string, BoundedMemo<readonly string[]>> = new Map(
+  [stem, stemV1].map((stemmer) => [stemmer, boundedMemo((text) => contentRead(text, stemmer), 16_384)]),
+);
+
+/**
+ * `rawTokens` remembered: recall reads the raw words of the same candidates and turns again for
+ * every question (its passages, a turn's parts, a reply's share). Bounded and namespace-free as
+ * `contentMemos` is. `contentTokens` reads its texts afresh (`rawRead`), so a text only ever asked
+ * for its content words is not held twice.
+ */
+const rawMemo = boundedMemo(rawRead, 16_384);
+
+/**
+ * How many texts have been split into tokens in this process, remembered ones (`rawTokens`,
+ * `contentTokens`) not counted: for benches (bench/recall-tagging.ts).
+ */
+export function textsTokenized(): number {
+  return textsSplit;
+}
+
+/** Empties the memos of `rawTokens` and `contentTokens` (every stemmer's): for benches and tests. */
+export function clearTokenMemos(): void {
+  rawMemo.clear();
+  for (const memo of contentMemos.values()) memo.clear();
 }
 
 /**

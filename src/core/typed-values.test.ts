@@ -978,3 +978,13 @@ describe("weekdays named in te reo Māori (MAORI_WEEKDAY), and the words they mu
     expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
   });
 });
+
+describe("SPOKEN_CLOCK: a part of the day is one of its own words, not a member every object inherits (perf51)", () => {
+  beforeAll(() => loadTagger());
+  it.each([
+    ["The gym closes at six in the evening.", [["six in the evening", "clock"]]],
+    ["The gym closes at six in the constructor.", []],
+  ])("%s", (text, typed) => {
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});

@@ -315,7 +315,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     pivot = i;
     break;
   }
-  const keep = (ts: string[]) =>
+  const keep = (ts: readonly string[]) =>
     ts
       // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
       .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))

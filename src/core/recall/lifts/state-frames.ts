@@ -98,7 +98,7 @@ export function frameOf(text: string): StateFrame | null {
 }
 
 /** What a purpose ("for yoga", "for all my passwords") names: the content words after "for". */
-function purposeOf(text: string): string[] {
+function purposeOf(text: string): readonly string[] {
   const m = /\bfor\s+((?:(?:all|my|our|the|a|an|of)\s+)*[\p{L}-]+)/iu.exec(text);
   return m ? contentTokens(m[1]!) : [];
 }
