@@ -583,18 +583,20 @@ describe("recall: the newer statement of the slot a current-state question asks 
   }
   const UPGRADE =
     "Anyway I finally upgraded my phone to an iPhone 15 over the weekend, still getting used to it.";
-  const SLOT_WHY =
-    /on the same slot the question asks \(the speaker's "phone"\), saying a change, and no verdict yet/;
-
-  // The judge reads this pair as two things ("my brother … his iPhone"): only the slot step links them.
+  // Read whole, this pair is two things ("my brother … his iPhone"), which once left only the slot
+  // step to link them; the judge now reads the clause that names the phone, "I upgraded my phone
+  // over the weekend", is not sure of it and defers the pair (judge51:
+  // `unsure:thing-in-another-clause`), so the first step ranks the newer first and says why. The
+  // slot step's own case is test/e2e/lexicon.test.ts's dog.
   const SOLD = "Long week. Anyway my brother sold me his iPhone 15, so I upgraded my phone over the weekend.";
 
   it("asked about now, in the first person: the newer change of the asked slot first, and why", async () => {
     const { older, newer } = await phones(SOLD);
     const hits = await mem.recall("What phone do I have?", { k: 3 });
     expect(hits.map((h) => h.id).slice(0, 2)).toEqual([newer, older]);
-    expect(hits[0]!.why.summary).toMatch(new RegExp(`newer than \\[${older}\\]`));
-    expect(hits[0]!.why.summary).toMatch(SLOT_WHY);
+    expect(hits[0]!.why.summary).toMatch(
+      new RegExp(`newer than \\[${older}\\] about the same thing and no verdict yet \\(change-cue`),
+    );
     // The older matches the words better: it is the step that put the newer first.
     expect(hits[1]!.why.textRank).toBe(1);
   });
