@@ -234,10 +234,11 @@ describe("strata remember --jsonl / record --jsonl", () => {
     expect(code).toBe(130);
     expect(stderr).toContain("stopping after the batch being written");
     const m =
-      /recorded (\d+) of 400 items[\s\S]*lines from (\d+) on were not written[\s\S]*tail -n \+(\d+) (\S+) \| strata --db (\S+) record --jsonl - --batch-size 20/.exec(
+      /recorded (\d+) of 400 items[\s\S]*lines from (\d+) on were not written[\s\S]*tail -n \+(\d+) (\S+) \| strata -n default --db (\S+) record --jsonl - --batch-size 20/.exec(
         stdout,
       );
-    // The user's own words: the file and the store named as they are, not FILE and the default store.
+    // The user's own words: the file and the store named as they are, not FILE and the default store;
+    // the namespace the run wrote to, not typed, pinned before them (attacks51).
     expect([m?.[4], m?.[5]]).toEqual([join(dir, "events.jsonl"), db]);
     expect(m, stdout).not.toBeNull();
     const [written, nextLine, tail] = [Number(m![1]), Number(m![2]), Number(m![3])];
