@@ -17,7 +17,13 @@ import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
 import { settlesApart } from "./pair-checks.js";
-import type { TypedAnswer } from "./same-thing.js";
+
+/**
+ * A test of a kind of value (same-thing.ts's `ValueKind`: "date", "clock", "measure:kg" …):
+ * whether it answers what a question of when or how much asks (`typedAnswerAsked`). Here, beside
+ * `LiftInput`, so that the lifts' input imports nothing from a lift.
+ */
+export type TypedAnswer = (kind: string) => boolean;
 
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:

@@ -23,7 +23,7 @@ import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { namesNounOfAskedVerb } from "./asked-noun.js";
 import { describingWords } from "./ended-terms.js";
-import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move, othersState, type TypedAnswer } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` reads). */
@@ -277,9 +277,6 @@ export function answersAsked(kind: ValueKind, question: string): boolean {
  * where or what is answered by a name, which most statements say: no type is read for it.
  */
 export const ANSWER_TYPE_RULE = "answer-type";
-
-/** A test of a kind of value: whether it answers what a question asks (`typedAnswerAsked`). */
-export type TypedAnswer = (kind: ValueKind) => boolean;
 
 /**
  * The kinds of value that answer a when or how-much question (`ANSWER_TYPE_RULE`, `answersAsked`'s
