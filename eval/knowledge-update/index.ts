@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -154,6 +154,18 @@
  * changed in passing inside long messages, some relayed, one corrected in the same message, and her
  * sister's, her husband's or a parishioner's value, an offer refused, a plan dropped, a rumour or a
  * joke beside hers; split by hash).
+ * Thirty with `fresh28` (fresh28.json, 120 cases written in the fifty-second session without
+ * reading the rules, by one user: a Brazilian delivery rider from Belo Horizonte in Lisbon, on two
+ * apps with a rented scooter, sharing a flat in Arroios, writing to his assistant in English mixed
+ * with Brazilian Portuguese and slang, about his zones, shift blocks, pay, scooter, insurer,
+ * mechanic and fuel card, the flat's rent, landlord, flatmates and bills, his residence papers
+ * (AIMA, the lawyer, the permit's status, Finanças, Segurança Social, the bank), the money he sends
+ * his mother in BH and owes his cousin, his girlfriend in Porto, his brother, futsal, his
+ * Portuguese course and his health; euros, 24-hour times and European dates written several ways,
+ * values changed in passing inside longer messages, some relayed, one corrected in the same
+ * sentence, and a flatmate's, a classmate's, his brother's or his girlfriend's value, an offer
+ * refused, a suggestion not taken, a plan dropped, a rumour, a past memory, a one-time change, a
+ * question or a joke beside his; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -225,6 +237,7 @@ export const SETS = [
   "fresh25",
   "fresh26",
   "fresh27",
+  "fresh28",
 ] as const;
 
 /**
@@ -502,7 +515,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -234,4 +234,12 @@ describe("frozen held-out halves", () => {
       "57dbc37137b3cec52e38959fea2bad5cd3834604ac02ca1f34bf44ac0d0e71d5",
     );
   });
+
+  // Written in the fifty-second session (h/fresh28) and frozen before any recall ran on it: its
+  // held-out half is reported as aggregates only.
+  it("eval/knowledge-update's fresh28 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh28").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "5e927035c17fbab9d27b3f1471c94681ce6a3ecc9daa3a6fad067f5d1db927d4",
+    );
+  });
 });
