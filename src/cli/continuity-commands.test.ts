@@ -20,7 +20,7 @@ import {
   runPrepareWrap,
   runSaveContinuity,
 } from "./commands/continuity.js";
-import { toNumber } from "./continuity-commands.js";
+import { toNumber } from "./args.js";
 import { plain } from "./style.js";
 import { UsageError } from "./usage-error.js";
 
