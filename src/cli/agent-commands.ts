@@ -7,7 +7,7 @@ import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import { toInteger } from "./args.js";
+import { toInteger, toNumber } from "./args.js";
 import { CLIENTS, type Client, defaultConfigPath } from "./commands/clients.js";
 import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
@@ -83,7 +83,7 @@ export function registerAgentCommands(
     .option(
       "--write-rate <n>",
       "REST writes per second per API key (bursts of 10x; default 20); over it: 429 RATE_LIMITED",
-      (v) => Number(v),
+      (v) => toNumber(v, "--write-rate"),
     )
     .option(
       "--worker",

@@ -6,10 +6,36 @@
 import { durationMs, EARLIEST_TIME_MS, isDuration, notADate, timeInputMs } from "../core/time-input.js";
 import { UsageError } from "./usage-error.js";
 
-/** "12" → 12; "abc" → a usage error naming the option. */
+/**
+ * A number as written in decimal notation, the one way the CLI reads one and as REST reads one in a
+ * query (server/query.ts): `Number()` alone also read "0x10", "0b11" and "0o7" (16, 3, 7), which
+ * REST refuses (attacks52). Its integer part's digits and the fraction's are told apart by the
+ * point, so a long run of digits is read in linear time.
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** The number `value` writes in decimal notation, finite, or NaN. */
+function decimal(value: string): number {
+  const v = value.trim();
+  return DECIMAL.test(v) ? Number(v) : Number.NaN;
+}
+
+/**
+ * "12" → 12, "1e2" → 100, "+5" → 5 (as REST and the engine take them); "abc", "1.5", "0x10" → a
+ * usage error naming the option. Whether it is in range is the engine's call (flag-values.ts
+ * says it first for the registry's bounds).
+ */
 export function toInteger(value: string, what: string): number {
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${what} must be a whole number, got "${value}".`);
-  return Number(value);
+  const n = decimal(value);
+  if (!Number.isInteger(n)) throw new UsageError(`${what} must be a whole number, got "${value}".`);
+  return n;
+}
+
+/** "0.6" → 0.6; "lots", "", "0x5", "Infinity" → a usage error naming the option (the range is the engine's call). */
+export function toNumber(value: string, what: string): number {
+  const n = decimal(value);
+  if (!Number.isFinite(n)) throw new UsageError(`${what} must be a number such as 0.5, got "${value}".`);
+  return n;
 }
 
 /** "fact,rule" → ["fact", "rule"]. */

@@ -6,7 +6,7 @@ import type { Memory } from "../core/engine.js";
 import { StrataError } from "../core/errors.js";
 import { emptyCounts } from "../core/sleep/report.js";
 import { openMemory } from "../open-memory.js";
-import { toInteger, toJson, toList } from "./args.js";
+import { toInteger, toJson, toList, toNumber } from "./args.js";
 import { renderInit, runInit } from "./commands/init.js";
 import { renderAudit, renderVerify, runAudit, runVerify, verifyExitCode } from "./commands/integrity.js";
 import {
@@ -84,6 +84,35 @@ describe("argument conversion", () => {
   it.each(["abc", "1.5", "", "3x"])("toInteger(%j) is a usage error naming the option", (input) => {
     expect(() => toInteger(input, "--limit")).toThrow(UsageError);
     expect(() => toInteger(input, "--limit")).toThrow(/--limit/);
+  });
+
+  // attacks52: a number on the command line is read as REST reads one in a query (decimal notation,
+  // server/query.ts): `Number()` alone read "0x10" as 16 and "0b11" as 3, which REST refuses, and
+  // the whole-number reader refused "1e2" and "+5", which REST and the engine take.
+  it.each([
+    ["1e2", 100],
+    ["+5", 5],
+    ["5.0", 5],
+    ["-0", -0],
+  ])("toInteger(%j) is %d, as REST reads it", (input, expected) => {
+    expect(toInteger(input, "-k")).toBe(expected);
+  });
+
+  it.each(["0x10", "0b11", "0o7", "1_000", "Infinity", "1e400", "٥"])(
+    "%j is no number, for whole numbers and others alike",
+    (input) => {
+      expect(() => toInteger(input, "--limit")).toThrow(/--limit must be a whole number/);
+      expect(() => toNumber(input, "--min-strength")).toThrow(/--min-strength must be a number/);
+    },
+  );
+
+  it.each([
+    ["0.5", 0.5],
+    [".5", 0.5],
+    ["1e-1", 0.1],
+    [" 2 ", 2],
+  ])("toNumber(%j) is %d", (input, expected) => {
+    expect(toNumber(input, "--min-strength")).toBe(expected);
   });
 
   it.each([

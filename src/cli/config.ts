@@ -19,6 +19,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { byteNotUtf8, firstNonUtf8 } from "../core/errors.js";
+import { isPostgresUrl, sqliteFileOf } from "../store/open-store.js";
+import { postgresLocationProblem } from "../store/postgres/postgres-url.js";
 import { UsageError } from "./usage-error.js";
 
 export const CONFIG_FILE = "strata.config.json";
@@ -116,14 +118,12 @@ export function loadConfig(options: {
         .join(", ")}.`,
     );
   const config = parsed.data;
-  // A relative store path belongs to the file that names it.
-  if (
-    config.db &&
-    !/^postgres(ql)?:\/\//.test(config.db) &&
-    config.db !== ":memory:" &&
-    !isAbsolute(config.db)
-  )
-    config.db = resolve(dirname(path), config.db);
+  // A relative store path belongs to the file that names it; a URL, a mistyped one too, is left as
+  // written, for the CLI to open or refuse as it would `--db` (resolved, `POSTGRES://…` was a path).
+  if (config.db && !isPostgresUrl(config.db) && !postgresLocationProblem(config.db)) {
+    const file = sqliteFileOf(config.db);
+    if (file !== ":memory:" && !isAbsolute(file)) config.db = resolve(dirname(path), file);
+  }
   return { path, origin, config };
 }
 

@@ -28,7 +28,7 @@ import type { Command } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError, type StrataError, utf8Text } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
-import { describeLocation, holdsPassword, isPostgresUrl } from "../store/open-store.js";
+import { describeLocation, holdsPassword, isPostgresUrl, sqliteFileOf } from "../store/open-store.js";
 import { postgresLocationProblem } from "../store/postgres/postgres-url.js";
 import {
   checkReadable,
@@ -263,7 +263,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         `${global.db !== undefined ? "--db" : env.STRATA_DB?.trim() ? "STRATA_DB" : `"db" in ${settings.path ?? "the settings file"}`}: ${badLocation.message}`,
         badLocation.details,
       );
-    const dbPath = onServer ? location : resolve(process.cwd(), location);
+    const dbPath = onServer ? location : resolve(process.cwd(), sqliteFileOf(location));
     const self = env.npm_command === "exec" ? "npx strata" : "strata";
     // A password in a URL on the command line is in the process list for every user while this
     // runs: said once, never shown. Install says it of the entry it writes, so not again there,

@@ -3,8 +3,8 @@
  * as Infinity, which the worker took as an interval (a tick never came, nothing said so), and
  * `--at 99999999999999999999d` ended the CLI with "unexpected failure: Invalid time value".
  */
-import { describe, expect, it } from "vitest";
-import { durationMs, MAX_DURATION_MS, parseDuration } from "./time-input.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { durationMs, MAX_DURATION_MS, parseDuration, timeInputMs } from "./time-input.js";
 import { parseWorkerOptions } from "./worker/options.js";
 
 describe("durationMs: a whole number of milliseconds any clock can count, or NaN", () => {
@@ -56,5 +56,42 @@ describe("durationMs reads in time linear in the text's length (attacks51)", () 
     took(text(2000)); // warmed
     const ratio = took(text(32_000)) / Math.max(took(text(4000)), 1);
     expect(ratio).toBeLessThan(24);
+  });
+});
+
+/**
+ * attacks52: a time that begins as an ISO day but goes on in words Date.parse reads in its legacy
+ * way — "12:00 pm", ", 12:00", "(note)" — was read in the machine's own time zone: the same
+ * `remember … at` stored one instant on a server in UTC and another five hours later in New York
+ * (invariant 7). Only ISO 8601 is read; a time without a zone is UTC.
+ */
+describe("a time is ISO 8601 or none, the same instant in every time zone", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it.each([
+    "2026-03-01 12:00 pm",
+    "2026-03-01 12:00 am",
+    "2026-03-01, 12:00",
+    "2026-03-01 12:00 (local)",
+    "2026-03-01T12:00+02",
+    "2026-03-01T12Z",
+  ])("%j is no time", (text) => {
+    expect(timeInputMs(text)).toBeNaN();
+  });
+
+  it.each([
+    ["2026-03-01", "2026-03-01T00:00:00.000Z"],
+    ["2026-03-01T12:00", "2026-03-01T12:00:00.000Z"],
+    ["2026-03-01 12:00", "2026-03-01T12:00:00.000Z"],
+    ["2026-03-01 12:00:30.5", "2026-03-01T12:00:30.500Z"],
+    ["2026-03-01T12:00:00Z", "2026-03-01T12:00:00.000Z"],
+    ["2026-03-01T12:00:00+02:00", "2026-03-01T10:00:00.000Z"],
+    ["2026-03-01T12:00+0200", "2026-03-01T10:00:00.000Z"],
+    ["2026-03-01 12:00-05:00", "2026-03-01T17:00:00.000Z"],
+    ["2026-03-01\n", "2026-03-01T00:00:00.000Z"],
+    ["2026-03-01t12:00", "2026-03-01T12:00:00.000Z"],
+  ])("%j is %s, in New York as in UTC", (text, iso) => {
+    vi.stubEnv("TZ", "America/New_York");
+    expect(new Date(timeInputMs(text)).toISOString()).toBe(iso);
   });
 });

@@ -27,7 +27,7 @@ function isCalendarDay(value: string | number | Date): boolean {
  * process reads the same instant ("2026-03-01T12:00" and "2026-03-01 12:00" are 12:00Z).
  */
 function asUtc(value: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
   return m ? `${m[1]}T${m[2]}Z` : value;
 }
 
@@ -36,8 +36,17 @@ export const EARLIEST_TIME_MS = Date.UTC(1000, 0, 1);
 const LATEST_TIME_MS = Date.UTC(9999, 11, 31);
 
 /**
- * Epoch milliseconds of a time given as ISO 8601 (a real calendar day, a year in 1000–9999),
- * epoch milliseconds or a Date; NaN for anything else.
+ * ISO 8601 as a time is read: a day, or a day and a time of day after `T` or a space, seconds and a
+ * fraction optional, then a zone (`Z`, `±hh:mm`, `±hhmm`) or none, which is UTC (`asUtc`). Anything
+ * more went to Date.parse's legacy reading, in the machine's own zone: "2026-03-01 12:00 pm",
+ * "2026-03-01, 12:00", "2026-03-01 (note)", even "2026-03-01\n" were 17:00Z or 05:00Z on a machine
+ * in New York and 12:00Z or 00:00Z on one in UTC (attacks52; invariant 7).
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Epoch milliseconds of a time given as ISO 8601 (`ISO_TIME`: a real calendar day, a year in
+ * 1000–9999; white space after it allowed), epoch milliseconds or a Date; NaN for anything else.
  */
 export function timeInputMs(value: string | number | Date): number {
   const ms =
@@ -45,8 +54,8 @@ export function timeInputMs(value: string | number | Date): number {
       ? value.getTime()
       : typeof value === "number"
         ? value
-        : /^\d{4}-\d{2}-\d{2}/.test(value)
-          ? Date.parse(asUtc(value))
+        : ISO_TIME.test(value.trimEnd())
+          ? Date.parse(asUtc(value.trimEnd()))
           : Number.NaN;
   return Number.isFinite(ms) && ms >= EARLIEST_TIME_MS && ms <= LATEST_TIME_MS && isCalendarDay(value)
     ? ms

@@ -472,6 +472,11 @@ describe("resources and prompts", () => {
     ],
     ["resources/read", { uri: 5 }, "INVALID_INPUT: resources/read: params.uri"],
     ["resources/read", {}, "INVALID_INPUT: resources/read: params.uri"],
+    // attacks52: the methods the SDK answers itself were the same -32603 JSON dump.
+    ["tools/list", { cursor: 5 }, "INVALID_INPUT: tools/list: params.cursor"],
+    ["resources/list", { cursor: {} }, "INVALID_INPUT: resources/list: params.cursor"],
+    ["resources/templates/list", { cursor: 5 }, "INVALID_INPUT: resources/templates/list: params.cursor"],
+    ["prompts/list", { cursor: [] }, "INVALID_INPUT: prompts/list: params.cursor"],
   ])("%s with params %j is -32602, naming the field", async (method, params, start) => {
     const error = await client
       .request({ method, params } as never, z.object({}).passthrough())

@@ -79,6 +79,7 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     { name: options.name ?? "strata", version: options.version ?? "0.0.0" },
     { instructions: SERVER_INSTRUCTIONS },
   );
+  paramsReadAsMcp(server);
 
   // Every change is audited as this server's client: the engine is re-made once the client
   // has said its name (same store, namespace and policy; only the actor differs).
@@ -161,8 +162,7 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
   );
   // prompts/get answered here, as resources/read is: the SDK's "Prompt … not found" was an
   // McpError, its prefix said twice by the client (attacks50).
-  server.server.setRequestHandler(anyParams("prompts/get"), async (raw) => {
-    const request = paramsAs(GetPromptRequestSchema, raw);
+  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     if (request.params.name === "memory-loop") return prompt();
     throw protocolError(
       ErrorCode.InvalidParams,
@@ -287,6 +287,29 @@ type ResourceReader = (uri: URL, variables: Record<string, string | string[]>) =
 const anyParams = <M extends string>(method: M) =>
   z.object({ method: z.literal(method), params: z.unknown().optional() });
 
+/** What `setRequestHandler` is given: a request schema (its method a literal) and a handler. */
+type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
+type RequestHandler = (request: unknown, extra: unknown) => unknown;
+
+/**
+ * Every request handler set on `server` from here on — Strata's own and those the SDK sets as tools,
+ * resources and prompts are registered (tools/list, resources/list, resources/templates/list,
+ * prompts/list …) — reads its params by the method's MCP schema through `paramsAs`: a params object
+ * of another shape is -32602 naming the field, never the SDK's -32603 JSON dump of zod's issues
+ * (attacks51 mended prompts/get and resources/read one by one; attacks52 found the list methods).
+ * `initialize`, set by the SDK's Server before this runs, keeps the SDK's answer.
+ *
+ *   paramsReadAsMcp(server); // tools/list { cursor: 5 } → -32602 "INVALID_INPUT: tools/list: params.cursor …"
+ */
+function paramsReadAsMcp(server: McpServer): void {
+  const protocol = server.server;
+  const set = protocol.setRequestHandler.bind(protocol) as (schema: unknown, handler: RequestHandler) => void;
+  protocol.setRequestHandler = ((schema: RequestSchema, handler: RequestHandler) =>
+    set(anyParams(schema.shape.method.value), (raw, extra) =>
+      handler(paramsAs(schema, raw as { method: string }), extra),
+    )) as unknown as typeof protocol.setRequestHandler;
+}
+
 /**
  * `request` read by the MCP schema of its method, or -32602 INVALID_INPUT naming the first field
  * that is not as MCP gives it: the client's mistake, said as one (attacks51).
@@ -406,8 +429,8 @@ function registerResources(server: McpServer, engine: Memory, set: ToolSet): voi
     [continuity, readContinuity],
     [item, readItem],
   ];
-  server.server.setRequestHandler(anyParams("resources/read"), async (raw) => {
-    const said = paramsAs(ReadResourceRequestSchema, raw).params.uri;
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const said = request.params.uri;
     if (!URL.canParse(said))
       throw protocolError(
         ErrorCode.InvalidParams,

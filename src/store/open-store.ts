@@ -27,8 +27,19 @@ export function describeLocation(location: string): string {
   return isPostgresUrl(location) ? redactUrl(location) : `sqlite:${sqlitePath(location)}`;
 }
 
+/**
+ * The SQLite file a location names, as written: `sqlite:PATH` is PATH, wherever a location is
+ * named (`--db`, STRATA_DB, a settings file's `db`, `transfer --from/--to`, `openStore`), so one
+ * text never names two stores (attacks52: `--db sqlite:copy.db` was a file named `sqlite:copy.db`).
+ *
+ *   sqliteFileOf("sqlite:./agent.db"); // "./agent.db"
+ *   sqliteFileOf("./agent.db");        // "./agent.db"
+ */
+export const sqliteFileOf = (location: string): string =>
+  location.startsWith("sqlite:") ? location.slice("sqlite:".length) : location;
+
 function sqlitePath(location: string): string {
-  const path = location.startsWith("sqlite:") ? location.slice("sqlite:".length) : location;
+  const path = sqliteFileOf(location);
   return path === ":memory:" ? path : resolve(path);
 }
 
@@ -75,7 +86,7 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
       ...(options.onCreated ? { onCreated: options.onCreated } : {}),
     });
   }
-  // `POSTGRES://…`, ` postgres://…`, `postgres:/…`: a URL mistyped, never a SQLite file's path.
+  // `POSTGRES://…`, ` postgres://…`, `postgres:/…`, `mysql://…`: a URL, never a SQLite file's path.
   const mistyped = postgresLocationProblem(location);
   if (mistyped) throw mistyped;
   const path = sqlitePath(location);

@@ -31,6 +31,35 @@ function mistypedPostgresUrl(location: string): StrataError | null {
   );
 }
 
+/**
+ * A URL's scheme (or schemes, `jdbc:postgresql:`) with "//" after it, of two letters or more so a
+ * drive letter (`C://…`) stays a path: `mysql://`, `pg://`, `postgresql+psycopg://`, `sqlite://`,
+ * `file://`, `redis://`.
+ */
+const URL_OF_A_SCHEME = /^\s*[A-Za-z][A-Za-z0-9+.-]+:(?:[A-Za-z][A-Za-z0-9+.-]*:)*\/\//;
+
+/**
+ * INVALID_INPUT when `location` is a URL of a scheme Strata opens no store by — it was read as a
+ * SQLite file's path: `--db mysql://root:PASSWORD@localhost/db` made the folders
+ * `mysql:/root:PASSWORD@localhost/` in the working folder and stored the statement there, exit 0
+ * (attacks52). Strata's stores are a SQLite file named by its path (`sqlite:PATH` where a command
+ * names two stores) and PostgreSQL's `postgres://`; a SQLite file whose name holds "://" is named
+ * with a folder before it (`./a://b.db`). Not echoed, as `mistypedPostgresUrl`'s. Else null.
+ *
+ *   urlOfAnotherScheme("mysql://root:pw@localhost/db");  // StrataError: Not a store location: …
+ *   urlOfAnotherScheme("sqlite:///data/agent.db");       // StrataError
+ *   urlOfAnotherScheme("C:/Users/ana/memory.db");        // null: a path
+ *   urlOfAnotherScheme("sqlite:./agent.db");             // null
+ */
+function urlOfAnotherScheme(location: string): StrataError | null {
+  if (isPostgresUrl(location) || !URL_OF_A_SCHEME.test(location)) return null;
+  return new StrataError(
+    "INVALID_INPUT",
+    'Not a store location: Strata opens a SQLite file by its path (./memory.db, /data/memory.db) or PostgreSQL by postgres://user@host:5432/db, and this is a URL of another scheme (such as mysql://, sqlite:// or file://), so nothing was opened or made. For a SQLite file, write its path without the scheme; a file whose name holds "://" is named ./….',
+    { field: "url" },
+  );
+}
+
 /** A PostgreSQL URL, parsed; INVALID_INPUT (the password left out) when it is not one. */
 export function parsePostgresUrl(location: string): URL {
   let url: URL | null = null;
@@ -69,15 +98,16 @@ export function invalidSchema(schema: string): StrataError | null {
 
 /**
  * Why a location cannot name a PostgreSQL store, before any connection: a PostgreSQL URL written
- * otherwise (`mistypedPostgresUrl`), not a URL (`parsePostgresUrl`), or a `?schema=` that is no
- * schema name (`invalidSchema`); null when it can, and for a SQLite location. An empty `?schema=`
+ * otherwise (`mistypedPostgresUrl`), a URL of another scheme (`urlOfAnotherScheme`), not a URL
+ * (`parsePostgresUrl`), or a `?schema=` that is no schema name (`invalidSchema`); null when it
+ * can, and for a SQLite location. An empty `?schema=`
  * is the default schema, as the store opener reads it.
  *
  *   postgresLocationProblem("postgres://db/strata?schema=nc-bad"); // StrataError: Invalid Postgres schema name …
  *   postgresLocationProblem("./agent.db");                         // null
  */
 export function postgresLocationProblem(location: string): StrataError | null {
-  if (!isPostgresUrl(location)) return mistypedPostgresUrl(location);
+  if (!isPostgresUrl(location)) return mistypedPostgresUrl(location) ?? urlOfAnotherScheme(location);
   try {
     const schema = parsePostgresUrl(location).searchParams.get("schema");
     return schema ? invalidSchema(schema) : null;
