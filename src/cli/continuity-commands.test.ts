@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Memory } from "../core/engine.js";
 import { openMemory } from "../open-memory.js";
+import { toNumber } from "./args.js";
 import {
   renderAssociations,
   renderCancelWrap,
@@ -20,7 +21,6 @@ import {
   runPrepareWrap,
   runSaveContinuity,
 } from "./commands/continuity.js";
-import { toNumber } from "./continuity-commands.js";
 import { plain } from "./style.js";
 import { UsageError } from "./usage-error.js";
 

@@ -4,7 +4,7 @@
  * agent commands; actions only convert argv strings and hand `runMain` an `Invocation`.
  */
 import { type Command, Option } from "commander";
-import { toInteger } from "./args.js";
+import { toInteger, toNumber } from "./args.js";
 import {
   renderAssociations,
   renderCancelWrap,
@@ -28,13 +28,6 @@ import { UsageError } from "./usage-error.js";
 
 const int = (what: string) => (value: string) => toInteger(value, what);
 
-/** "0.6" → 0.6; anything else → a usage error naming the option (the range is the engine's call). */
-export function toNumber(value: string, what: string): number {
-  const n = Number(value.trim());
-  if (value.trim() === "" || !Number.isFinite(n))
-    throw new UsageError(`${what} must be a number such as 0.5, got "${value}".`);
-  return n;
-}
 const num = (what: string) => (value: string) => toNumber(value, what);
 
 export function registerContinuityCommands(program: Command, on: (inv: Invocation) => void): void {

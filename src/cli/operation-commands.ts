@@ -15,7 +15,7 @@
  *   strata continuity-history --json
  */
 import { type Command, Option } from "commander";
-import { toInteger, toJson, toList } from "./args.js";
+import { toInteger, toJson, toList, toNumber } from "./args.js";
 import { type CliField, type CliOperation, commandName } from "./cli-operation.js";
 import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import type { Invocation } from "./invocation.js";
@@ -106,11 +106,7 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
 function parseFlag(field: CliField, value: string): unknown {
   const flag = `--${field.flag}`;
   if (field.kind === "number") {
-    if (field.integer) return toInteger(value, flag);
-    const n = Number(value);
-    if (value.trim() === "" || !Number.isFinite(n))
-      throw new UsageError(`${flag} must be a number (got "${value}").`);
-    return n;
+    return field.integer ? toInteger(value, flag) : toNumber(value, flag);
   }
   if (field.kind === "boolean") {
     if (value === "true" || value === "false") return value === "true";

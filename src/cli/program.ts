@@ -10,7 +10,7 @@ import type { Memory } from "../core/engine.js";
 import { EMBEDDER_NAMES } from "../core/vocabulary.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
-import { timeFlag, toInteger, toJson, toList, toWhere } from "./args.js";
+import { timeFlag, toInteger, toJson, toList, toNumber, toWhere } from "./args.js";
 import { commandName } from "./cli-operation.js";
 import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
@@ -295,7 +295,8 @@ export function createProgram(
         run: engine((mem, env) =>
           runInit(mem, {
             path: env.dbLabel,
-            created: env.dbExisted === null ? (env.schemaCreated ?? null) : !env.dbExisted,
+            // On PostgreSQL, set once the store is open (main.ts), before any command runs.
+            created: env.dbExisted === null ? env.schemaCreated === true : !env.dbExisted,
           }),
         ),
         render: renderInit,
@@ -481,6 +482,12 @@ export function createProgram(
     )
     .option(WHERE_FLAG, WHERE_HELP, toWhere)
     .option(PREFIX_FLAG, "search the namespace and every namespace under it (NS/…), within --namespace")
+    .option(
+      "--diversity <weight>",
+      "MMR weight on novelty, 0 (rank by relevance alone) to 1 (default: the policy's, 0.3)",
+      (value: string) => toNumber(value, "--diversity"),
+    )
+    .option("--associative", "one associative hop: add episodes linked to the hits by validated co-citation")
     .addHelpText(
       "after",
       examples(
@@ -512,6 +519,8 @@ export function createProgram(
           type?: string[];
           where?: Record<string, string | number | boolean>;
           namespacePrefix?: string;
+          diversity?: number;
+          associative?: boolean;
         },
       ) =>
         on({
@@ -526,6 +535,8 @@ export function createProgram(
               types: o.type,
               metadata: o.where,
               namespacePrefix: o.namespacePrefix,
+              diversity: o.diversity,
+              associative: o.associative,
             });
             if (hits.length === 0 && o.namespacePrefix === undefined) {
               const note = await unusedNamespaceNote(mem);

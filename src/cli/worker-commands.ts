@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { parseDailyTime, parseDuration } from "../core/time-input.js";
-import { toList } from "./args.js";
+import { toList, toNumber } from "./args.js";
 import {
   renderWorker,
   runWorker,
@@ -13,7 +13,6 @@ import {
   type WorkerRunResult,
   workerExitCode,
 } from "./commands/worker.js";
-import { toNumber } from "./continuity-commands.js";
 import { examples } from "./help-text.js";
 import type { Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";

@@ -38,6 +38,10 @@ export interface RecallArgs {
   metadata?: Record<string, string | number | boolean>;
   /** The namespace and every namespace under it, within the engine's roots. */
   namespacePrefix?: string;
+  /** MMR's weight on novelty, 0–1 (`--diversity`; default the policy's). */
+  diversity?: number;
+  /** One associative hop (`--associative`). */
+  associative?: boolean;
 }
 
 /** `strata recall "rate limit" -k 5 --at 2026-03-01` · `strata recall "export" --type decision` */
@@ -234,6 +238,10 @@ export interface ListArgs {
   metadata?: Record<string, string | number | boolean>;
   /** The namespace and every namespace under it, within the engine's roots. */
   namespacePrefix?: string;
+  /** MMR's weight on novelty, 0–1 (`--diversity`; default the policy's). */
+  diversity?: number;
+  /** One associative hop (`--associative`). */
+  associative?: boolean;
 }
 
 /** `strata list --layer episode --limit 20` */

@@ -1,0 +1,111 @@
+/**
+ * Every option the recall operation takes reaches the CLI's `recall` under the engine's name:
+ * `--diversity W` (MMR's weight on novelty, 0–1; the policy's 0.3 by default) and
+ * `--associative` (one associative hop) were the library's, REST's and the registry's, but the
+ * command had no flag for them (newcomer51). Parsed by the real program and run on a real SQLite
+ * store; a weight outside 0–1 is refused as the command line is read, in the engine's words.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Memory } from "../core/engine.js";
+import type { RecallHit } from "../core/model.js";
+import { openMemory } from "../open-memory.js";
+import { createProgram, type Invocation } from "./program.js";
+import { UsageError } from "./usage-error.js";
+
+let dir: string;
+let mem: Memory;
+const clock = { now: () => new Date("2026-03-02T09:00:00Z") };
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "strata-cli-recall-flags-"));
+  mem = await openMemory({ path: join(dir, "memory.db"), clock, actor: "cli", lexicon: null });
+});
+afterEach(async () => {
+  await mem.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Parses argv with the real program and runs the invocation on `mem` (as the CLI would). */
+async function cli<T>(argv: string[]): Promise<T> {
+  let inv: Invocation | null = null;
+  const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, (i) => {
+    inv = i;
+  });
+  program.exitOverride();
+  await program.parseAsync(argv, { from: "user" });
+  const run = (inv as Invocation | null)?.run;
+  if (!run || !("engine" in run)) throw new Error(`no engine invocation for ${argv.join(" ")}`);
+  return (await run.engine(mem, {} as never)) as T;
+}
+
+const ids = (hits: RecallHit[]) => hits.map((h) => h.id);
+
+/** Near-restatements of one deploy fact and two others: MMR's weight decides the second pick. */
+async function deployFacts(): Promise<void> {
+  for (const text of [
+    "The deploy of the billing service runs every Tuesday at noon",
+    "The billing service deploy runs on Tuesdays at noon UTC",
+    "Billing service deploys happen Tuesday at noon",
+    "The deploy freeze starts on Friday afternoon",
+    "The deploy pipeline caches the node modules",
+  ])
+    await mem.remember(text);
+}
+
+describe("recall --diversity", () => {
+  it("is the library's diversity: 0 and 1 rank as mem.recall does with each", async () => {
+    await deployFacts();
+    const none = await mem.recall("billing service deploy", { k: 3, diversity: 0 });
+    const most = await mem.recall("billing service deploy", { k: 3, diversity: 1 });
+    // The weight matters on this store, so a flag read and dropped would show.
+    expect(ids(most)).not.toEqual(ids(none));
+    expect(
+      ids(await cli<RecallHit[]>(["recall", "billing service deploy", "-k", "3", "--diversity", "0"])),
+    ).toEqual(ids(none));
+    expect(
+      ids(await cli<RecallHit[]>(["recall", "billing service deploy", "-k", "3", "--diversity", "1"])),
+    ).toEqual(ids(most));
+    // Without the flag, the policy's weight: the library's default answer.
+    expect(ids(await cli<RecallHit[]>(["recall", "billing service deploy", "-k", "3"]))).toEqual(
+      ids(await mem.recall("billing service deploy", { k: 3 })),
+    );
+  });
+
+  it.each([
+    ["2", "--diversity must be at most 1, got 2."],
+    ["-0.5", "--diversity must be at least 0, got -0.5."],
+  ])(
+    "--diversity %s is refused before the command runs, with the engine's issues",
+    async (value, message) => {
+      const refusal = await cli(["recall", "x", "--diversity", value]).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(UsageError);
+      expect((refusal as UsageError).message).toBe(message);
+      const engine = await mem.recall("x", { diversity: Number(value) }).then(
+        () => null,
+        (error: { details: { issues: unknown[] } }) => error.details.issues,
+      );
+      expect((refusal as UsageError).details?.issues).toEqual(engine);
+    },
+  );
+
+  it("a weight that is no number is a usage error naming the flag", async () => {
+    await expect(cli(["recall", "x", "--diversity", "high"])).rejects.toThrow(
+      '--diversity must be a number such as 0.5, got "high".',
+    );
+  });
+});
+
+describe("recall --associative", () => {
+  it("takes the library's associative hop", async () => {
+    await deployFacts();
+    expect(ids(await cli<RecallHit[]>(["recall", "deploy", "-k", "5", "--associative"]))).toEqual(
+      ids(await mem.recall("deploy", { k: 5, associative: true })),
+    );
+  });
+});
