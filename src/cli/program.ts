@@ -443,6 +443,10 @@ export function createProgram(
     .requiredOption("--prefer <action>", "what to do in it")
     .option("--feedback <feedback>", "positive | negative")
     .option(
+      "--session <id>",
+      "the session reporting the feedback: the same feedback counts once per session (default: this actor, once per day)",
+    )
+    .option(
       "--at <time>",
       "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
       when("--at"),
@@ -457,7 +461,13 @@ export function createProgram(
       on({
         command: "capture",
         run: engine((mem) =>
-          runCapture(mem, { when: o.when!, prefer: o.prefer!, feedback: o.feedback, at: o.at }),
+          runCapture(mem, {
+            when: o.when!,
+            prefer: o.prefer!,
+            feedback: o.feedback,
+            session: o.session,
+            at: o.at,
+          }),
         ),
         render: renderGate,
       }),
@@ -558,6 +568,12 @@ export function createProgram(
       "world time: the context as it was then; or yesterday, 3 days ago, last monday",
       when("--at"),
     )
+    .option(
+      "--recent-events <n>",
+      "how many recent events to add, 0 to 100 (default 5)",
+      int("--recent-events"),
+    )
+    .option("--no-continuity", "leave out the last saved continuity digest")
     .addHelpText(
       "after",
       examples('strata context "deploy the billing service" --budget 400', "strata context --json"),
@@ -575,21 +591,33 @@ export function createProgram(
         "60/600 tokens, 2 items",
       ),
     )
-    .action((goal: string | undefined, o: { budget?: number; at?: string }) => {
-      // The namespace read, when it was never written but others were: the empty block says -n may
-      // be wrong (no stderr note: the block says it once, and --json's whyEmpty is the engine's).
-      let unwritten: string | undefined;
-      return on({
-        command: "context",
-        run: engine(async (mem) => {
-          const r = await runContext(mem, { goal, budget: o.budget, at: o.at });
-          if (r.items.length === 0 && (await unwrittenNamespace(mem)) === "namespace")
-            unwritten = mem.namespace;
-          return r;
-        }),
-        render: (r, style) => renderContext(r, style, { goal, at: o.at, unwritten }),
-      });
-    });
+    .action(
+      (
+        goal: string | undefined,
+        o: { budget?: number; at?: string; recentEvents?: number; continuity?: boolean },
+      ) => {
+        // The namespace read, when it was never written but others were: the empty block says -n may
+        // be wrong (no stderr note: the block says it once, and --json's whyEmpty is the engine's).
+        let unwritten: string | undefined;
+        return on({
+          command: "context",
+          run: engine(async (mem) => {
+            const r = await runContext(mem, {
+              goal,
+              budget: o.budget,
+              at: o.at,
+              recentEvents: o.recentEvents,
+              // commander's --no-continuity: true unless given (the engine's default too).
+              continuity: o.continuity === false ? false : undefined,
+            });
+            if (r.items.length === 0 && (await unwrittenNamespace(mem)) === "namespace")
+              unwritten = mem.namespace;
+            return r;
+          }),
+          render: (r, style) => renderContext(r, style, { goal, at: o.at, unwritten }),
+        });
+      },
+    );
 
   program
     .command("outcome")

@@ -111,11 +111,20 @@ export interface ContextArgs {
   goal?: string;
   budget?: number;
   at?: string;
+  /** How many recent events to add (`--recent-events`; default the engine's 5). */
+  recentEvents?: number;
+  /** False leaves out the continuity digest (`--no-continuity`). */
+  continuity?: boolean;
 }
 
 /** `strata context "deploy the API" --budget 600` */
 export async function runContext(mem: Memory, args: ContextArgs): Promise<ContextResult> {
-  const options = withoutUndefined({ tokenBudget: args.budget, at: args.at });
+  const options = withoutUndefined({
+    tokenBudget: args.budget,
+    at: args.at,
+    recentEvents: args.recentEvents,
+    continuity: args.continuity,
+  });
   return mem.context(args.goal ?? "", options as Options<Memory["context"]>);
 }
 

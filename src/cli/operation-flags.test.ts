@@ -1,16 +1,17 @@
 /**
- * Every option the recall operation takes reaches the CLI's `recall` under the engine's name:
+ * Options an operation takes reach its tailored command under the engine's name: recall's
  * `--diversity W` (MMR's weight on novelty, 0–1; the policy's 0.3 by default) and
- * `--associative` (one associative hop) were the library's, REST's and the registry's, but the
- * command had no flag for them (newcomer51). Parsed by the real program and run on a real SQLite
- * store; a weight outside 0–1 is refused as the command line is read, in the engine's words.
+ * `--associative` (one associative hop), context's `--recent-events N` and `--no-continuity`, and
+ * capture's `--session ID` were the library's, REST's and the registry's, but the commands had
+ * no flag for them (newcomer51, newcomer52). Parsed by the real program and run on a real SQLite
+ * store; a value outside its range is refused as the command line is read, in the engine's words.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Memory } from "../core/engine.js";
-import type { RecallHit } from "../core/model.js";
+import type { ContextResult, GateResult, RecallHit } from "../core/model.js";
 import { openMemory } from "../open-memory.js";
 import { createProgram, type Invocation } from "./program.js";
 import { UsageError } from "./usage-error.js";
@@ -107,5 +108,53 @@ describe("recall --associative", () => {
     expect(ids(await cli<RecallHit[]>(["recall", "deploy", "-k", "5", "--associative"]))).toEqual(
       ids(await mem.recall("deploy", { k: 5, associative: true })),
     );
+  });
+});
+
+describe("context --recent-events and --no-continuity", () => {
+  it("are the library's recentEvents and continuity", async () => {
+    for (const text of ["Deployed the billing service", "Rotated the API keys", "Paged the on-call"])
+      await mem.record(text);
+    const lines = (r: ContextResult) => r.items.map((i) => i.id);
+    expect(lines(await cli<ContextResult>(["context", "--recent-events", "1"]))).toEqual(
+      lines(await mem.context("", { recentEvents: 1 })),
+    );
+    expect(lines(await cli<ContextResult>(["context", "--recent-events", "0"]))).toEqual([]);
+    expect(lines(await cli<ContextResult>(["context", "--no-continuity"]))).toEqual(
+      lines(await mem.context("", { continuity: false })),
+    );
+  });
+
+  it("--recent-events 101 is refused before the command runs, with the engine's issues", async () => {
+    const refusal = await cli(["context", "--recent-events", "101"]).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((refusal as UsageError).message).toBe("--recent-events must be at most 100, got 101.");
+    const engine = await mem.context("", { recentEvents: 101 }).then(
+      () => null,
+      (error: { details: { issues: unknown[] } }) => error.details.issues,
+    );
+    expect((refusal as UsageError).details?.issues).toEqual(engine);
+  });
+});
+
+describe("capture --session", () => {
+  it("counts the same feedback once per session, as the library's session does", async () => {
+    const argv = [
+      "capture",
+      "--when",
+      "the API is rate limited",
+      "--prefer",
+      "back off",
+      "--feedback",
+      "positive",
+    ];
+    const first = await cli<GateResult>([...argv, "--session", "s1"]);
+    await cli<GateResult>([...argv, "--session", "s1"]);
+    await cli<GateResult>([...argv, "--session", "s2"]);
+    const rule = (await mem.get(first.id)) as { successes: number };
+    // s1 twice counts once, s2 once: without the flag each capture was the actor's one per day.
+    expect(rule.successes).toBe(2);
   });
 });
