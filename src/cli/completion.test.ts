@@ -26,7 +26,7 @@ describe("strata completion", () => {
     ],
     [
       ["strata", "--db", "x.db", "recall", "--a"],
-      ["--as-of", "--at"],
+      ["--as-of", "--associative", "--at"],
     ],
     [
       ["strata", "hook", "session-"],

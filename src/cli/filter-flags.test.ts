@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runProgram } from "../../test/support/program-run.js";
 import type { Memory, MemoryItem } from "../core/engine.js";
 import type { GateResult, RecallHit } from "../core/model.js";
 import { openMemory } from "../open-memory.js";
 import { toWhere } from "./args.js";
-import { createProgram, type Invocation } from "./program.js";
 import { UsageError } from "./usage-error.js";
 
 let dir: string;
@@ -28,16 +28,7 @@ afterEach(async () => {
 });
 
 /** Parses argv with the real program and runs the invocation on `mem` (as the CLI would). */
-async function cli<T>(argv: string[]): Promise<T> {
-  let inv: Invocation | null = null;
-  const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, (i) => {
-    inv = i;
-  });
-  await program.parseAsync(argv, { from: "user" });
-  const run = (inv as Invocation | null)?.run;
-  if (!run || !("engine" in run)) throw new Error(`no engine invocation for ${argv.join(" ")}`);
-  return (await run.engine(mem, {} as never)) as T;
-}
+const cli = <T>(argv: string[]) => runProgram<T>(mem, argv);
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
 

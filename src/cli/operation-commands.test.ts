@@ -172,6 +172,45 @@ describe("a generated command end to end", () => {
   });
 });
 
+/**
+ * The fields of a tailored command's operation that no flag of the command sets under the field's
+ * own name, and how the command takes each instead. A field the registry gains (or one a command
+ * never had a flag for: recall's `diversity` and `associative` until newcomer52) fails the test
+ * below until it has a flag or a line here.
+ */
+const TAKEN_OTHERWISE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  record: { metadata: "--meta JSON" },
+  recordMany: { items: "the lines of --jsonl FILE" },
+  remember: { metadata: "--meta JSON", sources: "no flag yet: the episodes it rests on" },
+  rememberMany: { items: "the lines of --jsonl FILE" },
+  capture: { sources: "no flag yet: the episodes it rests on" },
+  recall: { types: "--type", metadata: "--where FIELD=VALUE" },
+  list: { metadata: "--where FIELD=VALUE" },
+  context: { goal: "the [goal] argument", tokenBudget: "-b/--budget" },
+  outcome: { success: "the <result> argument, success | failure" },
+  judge: { judgments: "the JSON of [file] or stdin" },
+  distil: { episodeIds: "--episodes", propositions: "the <proposition...> arguments" },
+  saveContinuity: { text: "the markdown of [file] or stdin", affect: "--affect-tag and --affect-intensity" },
+  associations: { episodeId: "--episode" },
+  audit: { subjectId: "--subject" },
+  import: { source: "the JSON of [file] or stdin" },
+};
+
+describe("a tailored command offers its operation's fields", () => {
+  const program = createProgram("0.0.0", silent, () => {});
+  it.each(CLI_OPERATIONS.filter((op) => op.name in TAILORED_COMMANDS).map((op) => [op.name, op] as const))(
+    "%s: every field has a flag of its name, or a line in TAKEN_OTHERWISE",
+    (name, op) => {
+      const command = program.commands.find((c) => c.name() === TAILORED_COMMANDS[name]!.split(" ")[0])!;
+      const flags = new Set([command, program].flatMap((c) => c.options.map((o) => o.attributeName())));
+      const unflagged = op.flags
+        .map((f) => f.name)
+        .filter((field) => !flags.has(field === "confirm" ? "yes" : field));
+      expect(unflagged.sort()).toEqual(Object.keys(TAKEN_OTHERWISE[name] ?? {}).sort());
+    },
+  );
+});
+
 describe("the flag projection, on registry operations that also have tailored commands", () => {
   /** A program holding only the generated command of `op`, named x. */
   const projected = (op: string) => (on: (i: Invocation) => void) => {

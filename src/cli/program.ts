@@ -10,7 +10,7 @@ import type { Memory } from "../core/engine.js";
 import { EMBEDDER_NAMES } from "../core/vocabulary.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
-import { timeFlag, toInteger, toJson, toList, toWhere } from "./args.js";
+import { timeFlag, toInteger, toJson, toList, toNumber, toWhere } from "./args.js";
 import { commandName } from "./cli-operation.js";
 import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
@@ -295,7 +295,8 @@ export function createProgram(
         run: engine((mem, env) =>
           runInit(mem, {
             path: env.dbLabel,
-            created: env.dbExisted === null ? (env.schemaCreated ?? null) : !env.dbExisted,
+            // On PostgreSQL, set once the store is open (main.ts), before any command runs.
+            created: env.dbExisted === null ? env.schemaCreated === true : !env.dbExisted,
           }),
         ),
         render: renderInit,
@@ -442,6 +443,10 @@ export function createProgram(
     .requiredOption("--prefer <action>", "what to do in it")
     .option("--feedback <feedback>", "positive | negative")
     .option(
+      "--session <id>",
+      "the session reporting the feedback: the same feedback counts once per session (default: this actor, once per day)",
+    )
+    .option(
       "--at <time>",
       "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
       when("--at"),
@@ -456,7 +461,13 @@ export function createProgram(
       on({
         command: "capture",
         run: engine((mem) =>
-          runCapture(mem, { when: o.when!, prefer: o.prefer!, feedback: o.feedback, at: o.at }),
+          runCapture(mem, {
+            when: o.when!,
+            prefer: o.prefer!,
+            feedback: o.feedback,
+            session: o.session,
+            at: o.at,
+          }),
         ),
         render: renderGate,
       }),
@@ -481,6 +492,12 @@ export function createProgram(
     )
     .option(WHERE_FLAG, WHERE_HELP, toWhere)
     .option(PREFIX_FLAG, "search the namespace and every namespace under it (NS/…), within --namespace")
+    .option(
+      "--diversity <weight>",
+      "MMR weight on novelty, 0 (rank by relevance alone) to 1 (default: the policy's, 0.3)",
+      (value: string) => toNumber(value, "--diversity"),
+    )
+    .option("--associative", "one associative hop: add episodes linked to the hits by validated co-citation")
     .addHelpText(
       "after",
       examples(
@@ -512,6 +529,8 @@ export function createProgram(
           type?: string[];
           where?: Record<string, string | number | boolean>;
           namespacePrefix?: string;
+          diversity?: number;
+          associative?: boolean;
         },
       ) =>
         on({
@@ -526,6 +545,8 @@ export function createProgram(
               types: o.type,
               metadata: o.where,
               namespacePrefix: o.namespacePrefix,
+              diversity: o.diversity,
+              associative: o.associative,
             });
             if (hits.length === 0 && o.namespacePrefix === undefined) {
               const note = await unusedNamespaceNote(mem);
@@ -547,6 +568,12 @@ export function createProgram(
       "world time: the context as it was then; or yesterday, 3 days ago, last monday",
       when("--at"),
     )
+    .option(
+      "--recent-events <n>",
+      "how many recent events to add, 0 to 100 (default 5)",
+      int("--recent-events"),
+    )
+    .option("--no-continuity", "leave out the last saved continuity digest")
     .addHelpText(
       "after",
       examples('strata context "deploy the billing service" --budget 400', "strata context --json"),
@@ -564,21 +591,33 @@ export function createProgram(
         "60/600 tokens, 2 items",
       ),
     )
-    .action((goal: string | undefined, o: { budget?: number; at?: string }) => {
-      // The namespace read, when it was never written but others were: the empty block says -n may
-      // be wrong (no stderr note: the block says it once, and --json's whyEmpty is the engine's).
-      let unwritten: string | undefined;
-      return on({
-        command: "context",
-        run: engine(async (mem) => {
-          const r = await runContext(mem, { goal, budget: o.budget, at: o.at });
-          if (r.items.length === 0 && (await unwrittenNamespace(mem)) === "namespace")
-            unwritten = mem.namespace;
-          return r;
-        }),
-        render: (r, style) => renderContext(r, style, { goal, at: o.at, unwritten }),
-      });
-    });
+    .action(
+      (
+        goal: string | undefined,
+        o: { budget?: number; at?: string; recentEvents?: number; continuity?: boolean },
+      ) => {
+        // The namespace read, when it was never written but others were: the empty block says -n may
+        // be wrong (no stderr note: the block says it once, and --json's whyEmpty is the engine's).
+        let unwritten: string | undefined;
+        return on({
+          command: "context",
+          run: engine(async (mem) => {
+            const r = await runContext(mem, {
+              goal,
+              budget: o.budget,
+              at: o.at,
+              recentEvents: o.recentEvents,
+              // commander's --no-continuity: true unless given (the engine's default too).
+              continuity: o.continuity === false ? false : undefined,
+            });
+            if (r.items.length === 0 && (await unwrittenNamespace(mem)) === "namespace")
+              unwritten = mem.namespace;
+            return r;
+          }),
+          render: (r, style) => renderContext(r, style, { goal, at: o.at, unwritten }),
+        });
+      },
+    );
 
   program
     .command("outcome")

@@ -8,7 +8,7 @@ export interface InitResult {
   /** The SQLite file, or the PostgreSQL URL without its password. */
   path: string;
   /** Whether this run created the store: the SQLite file, or the PostgreSQL schema's Strata tables. */
-  created: boolean | null;
+  created: boolean;
   namespace: string;
   episodes: number;
   beliefs: number;
@@ -16,10 +16,7 @@ export interface InitResult {
 }
 
 /** Opening the engine already created the file and schema; this reports the result. */
-export async function runInit(
-  mem: Memory,
-  args: { path: string; created: boolean | null },
-): Promise<InitResult> {
+export async function runInit(mem: Memory, args: { path: string; created: boolean }): Promise<InitResult> {
   const s = await mem.stats();
   return {
     path: args.path,
@@ -32,12 +29,7 @@ export async function runInit(
 }
 
 export function renderInit(r: InitResult, style: Style): string {
-  const head =
-    r.created === null
-      ? style.good(`Store ready at ${r.path}`)
-      : r.created
-        ? style.good(`Created a store at ${r.path}`)
-        : `Store already exists at ${r.path}`;
+  const head = r.created ? style.good(`Created a store at ${r.path}`) : `Store already exists at ${r.path}`;
   const counts = keyValues(
     [
       ["namespace", r.namespace],

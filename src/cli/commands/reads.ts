@@ -38,6 +38,10 @@ export interface RecallArgs {
   metadata?: Record<string, string | number | boolean>;
   /** The namespace and every namespace under it, within the engine's roots. */
   namespacePrefix?: string;
+  /** MMR's weight on novelty, 0–1 (`--diversity`; default the policy's). */
+  diversity?: number;
+  /** One associative hop (`--associative`). */
+  associative?: boolean;
 }
 
 /** `strata recall "rate limit" -k 5 --at 2026-03-01` · `strata recall "export" --type decision` */
@@ -107,11 +111,20 @@ export interface ContextArgs {
   goal?: string;
   budget?: number;
   at?: string;
+  /** How many recent events to add (`--recent-events`; default the engine's 5). */
+  recentEvents?: number;
+  /** False leaves out the continuity digest (`--no-continuity`). */
+  continuity?: boolean;
 }
 
 /** `strata context "deploy the API" --budget 600` */
 export async function runContext(mem: Memory, args: ContextArgs): Promise<ContextResult> {
-  const options = withoutUndefined({ tokenBudget: args.budget, at: args.at });
+  const options = withoutUndefined({
+    tokenBudget: args.budget,
+    at: args.at,
+    recentEvents: args.recentEvents,
+    continuity: args.continuity,
+  });
   return mem.context(args.goal ?? "", options as Options<Memory["context"]>);
 }
 
@@ -234,6 +247,10 @@ export interface ListArgs {
   metadata?: Record<string, string | number | boolean>;
   /** The namespace and every namespace under it, within the engine's roots. */
   namespacePrefix?: string;
+  /** MMR's weight on novelty, 0–1 (`--diversity`; default the policy's). */
+  diversity?: number;
+  /** One associative hop (`--associative`). */
+  associative?: boolean;
 }
 
 /** `strata list --layer episode --limit 20` */

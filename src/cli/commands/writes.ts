@@ -48,6 +48,8 @@ export interface CaptureArgs {
   when: string;
   prefer: string;
   feedback?: string;
+  /** The session reporting the feedback (`--session`): the same feedback counts once per session. */
+  session?: string;
   at?: string;
 }
 
