@@ -38,14 +38,6 @@ export function toNumber(value: string, what: string): number {
   return n;
 }
 
-/** "0.6" → 0.6; anything else → a usage error naming the option (the range is the engine's call). */
-export function toNumber(value: string, what: string): number {
-  const n = Number(value.trim());
-  if (value.trim() === "" || !Number.isFinite(n))
-    throw new UsageError(`${what} must be a number such as 0.5, got "${value}".`);
-  return n;
-}
-
 /** "fact,rule" → ["fact", "rule"]. */
 export const toList = (value: string): string[] =>
   value
