@@ -292,6 +292,28 @@ const piecesOf = (text: string): string[] =>
   clausesRead(text).flatMap((clause) => clause.split(GOES_ON).filter((piece) => piece.length > 0));
 
 /**
+ * The clauses of a newer turn (`clausesOf`, each split again where it goes on with no comma,
+ * `GOES_ON`) that name the older's thing: a content word of the older's subject, not a number, not
+ * "I" or "we". The clauses `thingInAnotherClause` reads alone against the older; recall's
+ * `newerFirst` reads a pair that rule deferred through them too. `await loadTagger()` first.
+ *
+ *   clausesNamingThing("boiler service booked 5th Dec", "engineer cancel, the boiler service rebook for 12th Dec")
+ *   // → ["the boiler service rebook for 12th Dec"]
+ *   clausesNamingThing("I take the 7.40 bus", "we moved house, it's lovely") // → [] ("I" names no thing)
+ */
+export function clausesNamingThing(older: string, newer: string): string[] {
+  const xa = analysisOf(older);
+  const thing = slotsOf(xa).subject.filter(
+    (w) => xa.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
+  );
+  if (thing.length === 0) return [];
+  return piecesOf(newer).filter((piece) => {
+    const words = analysisOf(piece).content;
+    return thing.some((w) => words.has(w));
+  });
+}
+
+/**
  * A verdict of two things read on the whole of a turn whose first clause is about another subject,
  * deferred when a clause of the newer names the older's thing (a content word of the older's
  * subject, not a number, not "I" or "we") and the rules, reading that clause alone against the
@@ -312,16 +334,8 @@ export function thingInAnotherClause(
   judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
 ): JudgeVerdict | null {
   if (whole.rule !== "different-entity" || !whole.confident) return null;
-  const pieces = piecesOf(b.text);
-  if (pieces.length < 2) return null;
-  const xa = analysisOf(a.text);
-  const thing = slotsOf(xa).subject.filter(
-    (w) => xa.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
-  );
-  if (thing.length === 0) return null;
-  for (const piece of pieces) {
-    const words = analysisOf(piece).content;
-    if (!thing.some((w) => words.has(w))) continue;
+  if (piecesOf(b.text).length < 2) return null;
+  for (const piece of clausesNamingThing(a.text, b.text)) {
     const v = judge(a, { text: piece, at: b.at });
     if (v.confident && !acts(v)) continue;
     return {

@@ -1,10 +1,11 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
+import { clausesNamingThing, THING_IN_ANOTHER_CLAUSE_RULE } from "../../judge/clause-change.js";
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Lexicon } from "../../ports.js";
+import type { JudgeVerdict, Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
@@ -223,11 +224,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (anotherOfAskedKind(query, askedA, matching.get(a.id)!, matching.get(b.id)!, holders)) continue;
       identity ??= { thing: identityAsked(query) };
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
-      const v = await judge.compare(
-        { text: matching.get(a.id)!, at: a.at, kind: a.kind },
-        { text: matching.get(b.id)!, at: b.at, kind: b.kind },
-      );
-      const disagree =
+      const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
+      const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
+      // The newer's own words against the verdict `v` read of them: the two disagree.
+      const disagrees = (v: JudgeVerdict, text: string) =>
         v.relation === "supersedes" ||
         v.relation === "contradicts" ||
         // Same subject, another value, and no rule could say only one holds — or the newer ends the
@@ -242,13 +242,31 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           // "rehomed", "unsubscribed") says that thing changed.
           // The speaker said as the subject: a pair tied by a shared word only is no place for the
           // weaker reading of a subject left unsaid (`unsaid-subject.ts`).
-          (announcesReplacement(b.text, { unsaidSpeaker: false }) || prefixed)) ||
+          (announcesReplacement(text, { unsaidSpeaker: false }) || prefixed)) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
         (paired && v.relation !== "duplicate") ||
         // The asked thing called new by a related word, with a value the older does not name: the
         // judge's "another entity" reads the two names ("Dr. Okafor" / "Dr. Lindqvist") the change is.
         (renamed !== null && v.relation !== "duplicate" && namesOtherValue(a.text, b.text, asked));
-      if (!disagree) continue;
+      // `CLAUSE_OF_THE_THING`: a turn the judge deferred only on which thing it is about
+      // (`unsure:thing-in-another-clause`: read whole, two things; one clause names the older's thing
+      // and is not sure alone) disagrees with the older only as that clause does, read alone — its
+      // verdict, its change cue. A cue said of the turn's other subject changes that subject ("mi
+      // switch the gas and electric over to Octopus, Shanice do it on her phone in 10 minutes" for
+      // "which network is my phone on"); "engineer cancel, the boiler service rebook for 12th Dec
+      // morning" changes the boiler service in its own clause. A deferral on whether the thing
+      // changed (`unsure:other-value` …) is read whole, as before.
+      const readings =
+        whole.rule === THING_IN_ANOTHER_CLAUSE_RULE.name
+          ? await Promise.all(
+              clausesNamingThing(olderItem.text, matching.get(b.id)!).map(async (clause) => ({
+                v: await judge.compare(olderItem, { text: clause, at: b.at, kind: b.kind }),
+                text: clause,
+              })),
+            )
+          : [{ v: whole, text: b.text }];
+      const v = readings.find((r) => disagrees(r.v, r.text))?.v;
+      if (!v) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
       // For a question about a person's state, the pair must be about the thing it asks: one of
