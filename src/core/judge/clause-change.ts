@@ -279,6 +279,18 @@ export const THING_IN_ANOTHER_CLAUSE_RULE = {
 } as const;
 
 /**
+ * The judge's deferrals on which thing a newer is about, not on whether it changed: read whole, the
+ * turn's subject is another clause's (`unsure:thing-in-another-clause`), or its verb of change takes
+ * a thing the older does not name (`unsure:other-thing-changed`: "we switched banks" beside "the
+ * choir meets in the church hall"). A reader of such a pair reads the clause that names the older's
+ * thing (`clausesNamingThing`), not the whole turn's change: recall's `newerFirst`.
+ */
+export const WHICH_THING_DEFERRALS: ReadonlySet<string> = new Set([
+  THING_IN_ANOTHER_CLAUSE_RULE.name,
+  "unsure:other-thing-changed",
+]);
+
+/**
  * Where a turn goes on to another clause with no comma: a conjunction ("so", "and", "but",
  * "cause", "because") or a verb of saying ("says", "said") right before a noun phrase's opener — a
  * determiner, a possessive pronoun or a possessive ("so the potluck's gonna be …", "Kristy says

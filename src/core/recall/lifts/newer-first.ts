@@ -1,6 +1,6 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
-import { clausesNamingThing, THING_IN_ANOTHER_CLAUSE_RULE } from "../../judge/clause-change.js";
+import { clausesNamingThing, WHICH_THING_DEFERRALS } from "../../judge/clause-change.js";
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
@@ -248,23 +248,28 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         // The asked thing called new by a related word, with a value the older does not name: the
         // judge's "another entity" reads the two names ("Dr. Okafor" / "Dr. Lindqvist") the change is.
         (renamed !== null && v.relation !== "duplicate" && namesOtherValue(a.text, b.text, asked));
-      // `CLAUSE_OF_THE_THING`: a turn the judge deferred only on which thing it is about
-      // (`unsure:thing-in-another-clause`: read whole, two things; one clause names the older's thing
-      // and is not sure alone) disagrees with the older only as that clause does, read alone — its
-      // verdict, its change cue. A cue said of the turn's other subject changes that subject ("mi
-      // switch the gas and electric over to Octopus, Shanice do it on her phone in 10 minutes" for
-      // "which network is my phone on"); "engineer cancel, the boiler service rebook for 12th Dec
-      // morning" changes the boiler service in its own clause. A deferral on whether the thing
-      // changed (`unsure:other-value` …) is read whole, as before.
-      const readings =
-        whole.rule === THING_IN_ANOTHER_CLAUSE_RULE.name
-          ? await Promise.all(
+      // `CLAUSE_OF_THE_THING`: a turn the judge deferred on which thing it is about
+      // (`WHICH_THING_DEFERRALS`: read whole, its subject is another clause's —
+      // `unsure:thing-in-another-clause` — or its verb of change takes a thing the older does not name —
+      // `unsure:other-thing-changed`) disagrees with the older only as a clause that names the older's
+      // thing does, read alone: that clause's verdict and change cue, never the whole turn's cue, which
+      // is the other thing's ("mi switch the gas and electric over to Octopus, Shanice do it on her
+      // phone in 10 minutes" for "which network is my phone on"; "I switched my shift to nights, the
+      // choir's in the vestry for now" still changes the choir, in its own clause). A deferral on
+      // whether the thing changed (`unsure:other-value`, `unsure:overlap` …) is read whole, as before.
+      // A restatement sleep paired, a prefixed verb or a related word called new ties the pair
+      // whichever clause says it.
+      const readings = WHICH_THING_DEFERRALS.has(whole.rule ?? "")
+        ? [
+            ...(await Promise.all(
               clausesNamingThing(olderItem.text, matching.get(b.id)!).map(async (clause) => ({
                 v: await judge.compare(olderItem, { text: clause, at: b.at, kind: b.kind }),
                 text: clause,
               })),
-            )
-          : [{ v: whole, text: b.text }];
+            )),
+            { v: whole, text: "" },
+          ]
+        : [{ v: whole, text: b.text }];
       const v = readings.find((r) => disagrees(r.v, r.text))?.v;
       if (!v) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
