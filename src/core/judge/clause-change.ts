@@ -307,7 +307,8 @@ const piecesOf = (text: string): string[] =>
  * The clauses of a newer turn (`clausesOf`, each split again where it goes on with no comma,
  * `GOES_ON`) that name the older's thing: a content word of the older's subject, not a number, not
  * "I" or "we". The clauses `thingInAnotherClause` reads alone against the older; recall's
- * `newerFirst` reads a pair that rule deferred through them too. `await loadTagger()` first.
+ * `newerFirst` reads a pair deferred on which thing (`WHICH_THING_DEFERRALS`) through them too.
+ * `await loadTagger()` first.
  *
  *   clausesNamingThing("boiler service booked 5th Dec", "engineer cancel, the boiler service rebook for 12th Dec")
  *   // → ["the boiler service rebook for 12th Dec"]

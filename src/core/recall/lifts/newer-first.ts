@@ -45,6 +45,9 @@ import { linkedByFamily } from "./shared-things.js";
  * that is a change whatever the judge reads of the two names. No older that meets the asked thing
  * only by its word in another part of speech ("I train at Ironworks" for "Which train do I catch?":
  * `askedInAnotherSense`) is succeeded.
+ * A pair the judge deferred on which thing the newer is about (`WHICH_THING_DEFERRALS`) is read
+ * through the newer's clauses that name the older's thing, never by the whole turn's change cue
+ * (`CLAUSE_OF_THE_THING`, below).
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
@@ -226,7 +229,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
       const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
       const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
-      // The newer's own words against the verdict `v` read of them: the two disagree.
+      // Whether a reading of the newer — the verdict `v` on its words `text` — disagrees with the older.
       const disagrees = (v: JudgeVerdict, text: string) =>
         v.relation === "supersedes" ||
         v.relation === "contradicts" ||
@@ -254,8 +257,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // `unsure:other-thing-changed`) disagrees with the older only as a clause that names the older's
       // thing does, read alone: that clause's verdict and change cue, never the whole turn's cue, which
       // is the other thing's ("mi switch the gas and electric over to Octopus, Shanice do it on her
-      // phone in 10 minutes" for "which network is my phone on"; "I switched my shift to nights, the
-      // choir's in the vestry for now" still changes the choir, in its own clause). A deferral on
+      // phone in 10 minutes" for "which network is my phone on"; "I changed my hours at work, physio
+      // moved to Fridays" still changes the physio, in its own clause). A deferral on
       // whether the thing changed (`unsure:other-value`, `unsure:overlap` …) is read whole, as before.
       // A restatement sleep paired, a prefixed verb or a related word called new ties the pair
       // whichever clause says it.
