@@ -6,10 +6,10 @@ import {
   announcesChange,
   announcesReplacement,
   CREOLE_UNMARKED_PAST_RULE,
+  SWAHILI_PERFECT_CHANGE_RULE,
   clausesOf,
   phatic,
   SPLICED_STATE_RULE,
-  SWAHILI_PERFECT_CHANGE_RULE,
   splicedStates,
   statementsOfState,
 } from "./chat-turns.js";
