@@ -193,34 +193,6 @@ const CREOLE_SPEAKER_DID = new RegExp(
   "iu",
 );
 
-/**
- * `SWAHILI_PERFECT_CHANGE`: in Swahili (and Nairobi's Sheng) the verb carries its subject and tense
- * as prefixes, so "I/we changed X" is one word: the first person "ni-" (I) or "tu-" (we), the perfect
- * "-me-" or the past "-li-", an object marker at most, then a verb of change — Swahili's own (hamisha
- * "move", badilisha "change", ongeza "raise", punguza "lower", sogeza "shift", uza "sell", acha "quit",
- * hama "move house", with their applied and passive endings: "tumemuongezea" "we raised (it) for
- * him") or, in Sheng, an English one of `ENDING_VERBS` bare ("nimeswitch", "tumeshift"). The Swahili
- * `speakerDid`: "Tumebadilisha till, … mpya ni 8841076", "so tumebadilisha mwalimu", "Study group
- * tumehamisha to Sunday 2pm". Not another tense — the future "-ta-" ("nitahamisha"), the conditional
- * "-ki-" ("tukihamisha"), a negative ("sijabadilisha", "hatujahamisha"), the habitual "hu-", the
- * subjunctive's "-e" ("tuhamishe") — nor a third person ("amebadilisha": another's change), nor a verb
- * that begins something ("tumeanza", "nimefungua"). After at most two words of lead-in that are no
- * subordinator ("kama", "ikiwa": if; "labda", "pengine": maybe). Recall's reading only
- * (`announcesReplacement`); sleep's split of a turn reads as before.
- */
-export const SWAHILI_PERFECT_CHANGE_RULE = {
-  name: "swahili-perfect-change",
-  doc: 'A Swahili or Sheng verb of change in the first person\'s perfect or past ("tumebadilisha", "nimehamisha", "tumemuongezea", "nimeswitch") tells a change the speaker made, as "I/we changed" does; never in the future ("nitahamisha"), the conditional ("tukihamisha"), the negative ("sijabadilisha") or the third person ("amebadilisha").',
-} as const;
-
-/** The Swahili words that lead into a condition or a doubt: none may lead in to the verb. */
-const SWAHILI_NOT_A_LEAD_IN = "kama|ikiwa|iwapo|labda|pengine|huenda|nikiwa|tukiwa";
-
-const SWAHILI_SPEAKER_DID = new RegExp(
-  `^(?:(?!(?:${NOT_A_LEAD_IN}|${SWAHILI_NOT_A_LEAD_IN})\\b)[\\p{L}\\p{N}'’-]+,?\\s+){0,2}(?:ni|tu)(?:me|li)(?:(?:mw|mu|m|ki|vi|zi|i|u|li|ya|wa|ku)?(?:hamish|badilish|badil|ongez|punguz|sogez|uz|ach|ham)(?:a|ia|ea|iwa|ewa|wa)|(?:${CREOLE_ENDING_VERBS.replaceAll(" ", "\\s+")}))(?![\\p{L}])`,
-  "iu",
-);
-
 /** Where `sentencesOf` splits: see there. */
 const SENTENCE_BREAKS = new RegExp(
   `(?<!\\b(?:${typedTitles(DOTTED_TITLES)}|St|Jr|Sr|vs|etc|e\\.g|i\\.e|approx|No)\\.)(?<=[.!?])\\s+(?=\\S)|(?<!\\s)\\s+[–—]\\s+|(?<!\\s)\\s+-\\s+`,
@@ -435,8 +407,8 @@ export function announcesReplacement(text: string, options: { unsaidSpeaker?: bo
  */
 const REPLACED_BY_UNSAID_SPEAKER = speakerDidUnsaid(ENDING_VERBS);
 
-/** What `announcesReplacement` reads in a clause: the speaker's change, said in English, in Creole or in Swahili. */
-const REPLACED_IN_RECALL = [...REPLACED_STATE_OF_SPEAKER, CREOLE_SPEAKER_DID, SWAHILI_SPEAKER_DID];
+/** What `announcesReplacement` reads in a clause: the speaker's change, said in English or in Creole. */
+const REPLACED_IN_RECALL = [...REPLACED_STATE_OF_SPEAKER, CREOLE_SPEAKER_DID];
 
 function announces(text: string, states: readonly RegExp[], sentenceStates: RegExp | null = null): boolean {
   if (hasAdditiveCue(text)) {
