@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { shareContent } from "./clause-change.js";
+import { clausesNamingThing, shareContent } from "./clause-change.js";
 import { compareLexically, LEXICAL_RULES } from "./lexical-judge.js";
 import { loadTagger } from "./tagger.js";
 
@@ -233,5 +233,25 @@ describe("unsure:thing-in-another-clause: a turn whose first clause is about ano
     );
     expect(v.rule).toBe("change-in-one-clause");
     expect(v.relation).toBe("supersedes");
+  });
+});
+
+describe("clausesNamingThing: the clauses of a newer that name the older's thing (below52)", () => {
+  it.each([
+    [
+      "boiler service booked 5th Dec",
+      "engineer cancel, the boiler service rebook for 12th Dec",
+      ["the boiler service rebook for 12th Dec"],
+    ],
+    [
+      "Dad changed his phone to Vodafone, better signal in the house.",
+      "I switched the gas and electric to Octopus, Dad did it on his phone in ten minutes",
+      ["Dad did it on his phone in ten minutes"],
+    ],
+    // "I" names no thing; no clause names "choir".
+    ["I take the 7.40 bus", "we moved house, it's lovely", []],
+    ["The choir meets in the church hall.", "I switched my shift to nights, it's hard", []],
+  ])("%j, then %j: %j", (older, newer, clauses) => {
+    expect(clausesNamingThing(older, newer)).toEqual(clauses);
   });
 });

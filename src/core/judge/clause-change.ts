@@ -279,6 +279,18 @@ export const THING_IN_ANOTHER_CLAUSE_RULE = {
 } as const;
 
 /**
+ * The judge's deferrals on which thing a newer is about, not on whether it changed: read whole, the
+ * turn's subject is another clause's (`unsure:thing-in-another-clause`), or its verb of change takes
+ * a thing the older does not name (`unsure:other-thing-changed`: "we switched banks" beside "the
+ * choir meets in the church hall"). A reader of such a pair reads the clause that names the older's
+ * thing (`clausesNamingThing`), not the whole turn's change: recall's `newerFirst`.
+ */
+export const WHICH_THING_DEFERRALS: ReadonlySet<string> = new Set([
+  THING_IN_ANOTHER_CLAUSE_RULE.name,
+  "unsure:other-thing-changed",
+]);
+
+/**
  * Where a turn goes on to another clause with no comma: a conjunction ("so", "and", "but",
  * "cause", "because") or a verb of saying ("says", "said") right before a noun phrase's opener — a
  * determiner, a possessive pronoun or a possessive ("so the potluck's gonna be …", "Kristy says
@@ -290,6 +302,29 @@ const GOES_ON =
 /** A turn's clauses (`clausesOf`), each split again where it goes on with no comma (`GOES_ON`). */
 const piecesOf = (text: string): string[] =>
   clausesRead(text).flatMap((clause) => clause.split(GOES_ON).filter((piece) => piece.length > 0));
+
+/**
+ * The clauses of a newer turn (`clausesOf`, each split again where it goes on with no comma,
+ * `GOES_ON`) that name the older's thing: a content word of the older's subject, not a number, not
+ * "I" or "we". The clauses `thingInAnotherClause` reads alone against the older; recall's
+ * `newerFirst` reads a pair deferred on which thing (`WHICH_THING_DEFERRALS`) through them too.
+ * `await loadTagger()` first.
+ *
+ *   clausesNamingThing("boiler service booked 5th Dec", "engineer cancel, the boiler service rebook for 12th Dec")
+ *   // → ["the boiler service rebook for 12th Dec"]
+ *   clausesNamingThing("I take the 7.40 bus", "we moved house, it's lovely") // → [] ("I" names no thing)
+ */
+export function clausesNamingThing(older: string, newer: string): string[] {
+  const xa = analysisOf(older);
+  const thing = slotsOf(xa).subject.filter(
+    (w) => xa.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
+  );
+  if (thing.length === 0) return [];
+  return piecesOf(newer).filter((piece) => {
+    const words = analysisOf(piece).content;
+    return thing.some((w) => words.has(w));
+  });
+}
 
 /**
  * A verdict of two things read on the whole of a turn whose first clause is about another subject,
@@ -312,16 +347,8 @@ export function thingInAnotherClause(
   judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
 ): JudgeVerdict | null {
   if (whole.rule !== "different-entity" || !whole.confident) return null;
-  const pieces = piecesOf(b.text);
-  if (pieces.length < 2) return null;
-  const xa = analysisOf(a.text);
-  const thing = slotsOf(xa).subject.filter(
-    (w) => xa.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
-  );
-  if (thing.length === 0) return null;
-  for (const piece of pieces) {
-    const words = analysisOf(piece).content;
-    if (!thing.some((w) => words.has(w))) continue;
+  if (piecesOf(b.text).length < 2) return null;
+  for (const piece of clausesNamingThing(a.text, b.text)) {
     const v = judge(a, { text: piece, at: b.at });
     if (v.confident && !acts(v)) continue;
     return {

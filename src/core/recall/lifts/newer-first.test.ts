@@ -184,6 +184,51 @@ describe("newerFirst: a change said in Jamaican Creole's unmarked past (below51)
   });
 });
 
+describe("newerFirst: a pair the judge deferred on which thing is read by the clause naming it (below52)", () => {
+  // `CLAUSE_OF_THE_THING`: read whole, the turn changes another thing (`unsure:other-thing-changed`,
+  // `unsure:thing-in-another-clause`); only a clause naming the older's thing, read alone, lifts it.
+  // On main the Dad row was lifted by the gas's change cue and the broadband row was not lifted.
+  it.each([
+    {
+      older: "Dad changed his phone to Vodafone, better signal in the house.",
+      newer: "I switched the gas and electric to Octopus, Dad did it on his phone in ten minutes",
+      question: "Which network is Dad's phone on?",
+      lifted: false,
+    },
+    {
+      older: "Our bin collection is on Mondays.",
+      newer: "I changed my gym to the one on Mill Road, the bin collection is still a pain",
+      question: "When is our bin collection?",
+      lifted: false,
+    },
+    {
+      older: "Our gym membership is 30 a month.",
+      newer: "We switched banks, the gym membership is 35 a month from June",
+      question: "How much is our gym membership?",
+      lifted: true,
+    },
+    {
+      older: "My physio is on Wednesdays.",
+      newer: "I changed my hours at work, physio moved to Fridays",
+      question: "When is my physio?",
+      lifted: true,
+    },
+    {
+      older: "Our broadband is with Virgin.",
+      newer: "the engineer came, the broadband is with BT from today",
+      question: "Who is our broadband with?",
+      lifted: true,
+    },
+  ])("$newer after $older, asked $question: lifted $lifted", async ({ older, newer, question, lifted }) => {
+    const { hits } = await askPair(older, newer, question);
+    const newest = hits.findIndex((h) => /Octopus|Mill Road|35 a month|Fridays|BT/.test(h.text));
+    expect(newest).toBeGreaterThanOrEqual(0);
+    // Lifted (or the older closed at sleep, by the clause that changes it): the newer first.
+    if (lifted) expect(newest).toBe(0);
+    else expect(/newer than \[/.test(hits[newest]!.why.summary)).toBe(false);
+  });
+});
+
 describe("newerFirst: a question that names a time asks what was said then", () => {
   // The older was said on 1 January 2027, the newer twenty days later: a question naming the older's
   // day asks what was said that day, not what holds now (`namedTimes`); asked without a date, the

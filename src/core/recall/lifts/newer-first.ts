@@ -1,10 +1,11 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
+import { clausesNamingThing, WHICH_THING_DEFERRALS } from "../../judge/clause-change.js";
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Lexicon } from "../../ports.js";
+import type { JudgeVerdict, Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
@@ -44,6 +45,9 @@ import { linkedByFamily } from "./shared-things.js";
  * that is a change whatever the judge reads of the two names. No older that meets the asked thing
  * only by its word in another part of speech ("I train at Ironworks" for "Which train do I catch?":
  * `askedInAnotherSense`) is succeeded.
+ * A pair the judge deferred on which thing the newer is about (`WHICH_THING_DEFERRALS`) is read
+ * through the newer's clauses that name the older's thing, never by the whole turn's change cue
+ * (`CLAUSE_OF_THE_THING`, below).
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
@@ -223,11 +227,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (anotherOfAskedKind(query, askedA, matching.get(a.id)!, matching.get(b.id)!, holders)) continue;
       identity ??= { thing: identityAsked(query) };
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
-      const v = await judge.compare(
-        { text: matching.get(a.id)!, at: a.at, kind: a.kind },
-        { text: matching.get(b.id)!, at: b.at, kind: b.kind },
-      );
-      const disagree =
+      const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
+      const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
+      // Whether a reading of the newer — the verdict `v` on its words `text` — disagrees with the older.
+      const disagrees = (v: JudgeVerdict, text: string) =>
         v.relation === "supersedes" ||
         v.relation === "contradicts" ||
         // Same subject, another value, and no rule could say only one holds — or the newer ends the
@@ -242,13 +245,36 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           // "rehomed", "unsubscribed") says that thing changed.
           // The speaker said as the subject: a pair tied by a shared word only is no place for the
           // weaker reading of a subject left unsaid (`unsaid-subject.ts`).
-          (announcesReplacement(b.text, { unsaidSpeaker: false }) || prefixed)) ||
+          (announcesReplacement(text, { unsaidSpeaker: false }) || prefixed)) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
         (paired && v.relation !== "duplicate") ||
         // The asked thing called new by a related word, with a value the older does not name: the
         // judge's "another entity" reads the two names ("Dr. Okafor" / "Dr. Lindqvist") the change is.
         (renamed !== null && v.relation !== "duplicate" && namesOtherValue(a.text, b.text, asked));
-      if (!disagree) continue;
+      // `CLAUSE_OF_THE_THING`: a turn the judge deferred on which thing it is about
+      // (`WHICH_THING_DEFERRALS`: read whole, its subject is another clause's —
+      // `unsure:thing-in-another-clause` — or its verb of change takes a thing the older does not name —
+      // `unsure:other-thing-changed`) disagrees with the older only as a clause that names the older's
+      // thing does, read alone: that clause's verdict and change cue, never the whole turn's cue, which
+      // is the other thing's ("mi switch the gas and electric over to Octopus, Shanice do it on her
+      // phone in 10 minutes" for "which network is my phone on"; "I changed my hours at work, physio
+      // moved to Fridays" still changes the physio, in its own clause). A deferral on
+      // whether the thing changed (`unsure:other-value`, `unsure:overlap` …) is read whole, as before.
+      // A restatement sleep paired, a prefixed verb or a related word called new ties the pair
+      // whichever clause says it.
+      const readings = WHICH_THING_DEFERRALS.has(whole.rule ?? "")
+        ? [
+            ...(await Promise.all(
+              clausesNamingThing(olderItem.text, matching.get(b.id)!).map(async (clause) => ({
+                v: await judge.compare(olderItem, { text: clause, at: b.at, kind: b.kind }),
+                text: clause,
+              })),
+            )),
+            { v: whole, text: "" },
+          ]
+        : [{ v: whole, text: b.text }];
+      const v = readings.find((r) => disagrees(r.v, r.text))?.v;
+      if (!v) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
       // For a question about a person's state, the pair must be about the thing it asks: one of
