@@ -6,6 +6,7 @@
 
 import {
   anotherMeasureOfAsked,
+  askedWhWord,
   askedWordsOf,
   askedWordsSaid,
   foundMeasureOfAsked,
@@ -13,8 +14,9 @@ import {
   topicWordsShared,
   wordsAfterNumbers,
 } from "../../changed-measures.js";
-import { loadTagger } from "../../judge/tagger.js";
+import { loadTagger, tagged } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
+import { namedValues } from "../../named-values.js";
 import type { Lexicon } from "../../ports.js";
 import { namedSubject } from "../../state-slots.js";
 import { contentTokens, queryTerms, stemV1 } from "../../text.js";
@@ -94,7 +96,7 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
     // Both unknown (a store written without actors) is one speaker too.
     if (actorOf(newer) !== actorOf(older)) continue;
     const changed = anotherMeasureOfAsked(req.query, older.text, newer.text, about(newer));
-    if (!changed) continue;
+    if (!changed || whoWithNoNewName(req.query, older.text, about(newer))) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(newer.text, slot, req.lexicon)) continue;
     if (linkedOnlyByVerbOf(req.query, older.text, about(newer), req.lexicon)) continue;
@@ -276,7 +278,7 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
       (w) => linking(w) || w === ended,
       (w) => linking(w) || own?.has(w) === true,
     );
-    if (!changed) continue;
+    if (!changed || whoWithNoNewName(req.query, older.text, text)) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon))
       continue;
@@ -319,6 +321,28 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
       `, found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet`,
   );
   return open.map(({ older, newer }) => ({ older, newer }));
+}
+
+/**
+ * `WHO_NAMES_ANOTHER`: a question of who ("who's", "whos": "who" alone asks no measure,
+ * changed-measures.ts `asksMeasure`) is answered by a name, so a newer measure answers it only when
+ * the newer names a name the older does not (named-values.ts `namedValues`): a new holder said
+ * with its new price. Positive (kept): "renewed the car insurance, went with LV this time, was
+ * £540 for the year" over "Currently with Admiral, paying £612 for the year" for "who's our car
+ * insured with" (LV). Negative (refused): "the last power bill came in at three hundred and
+ * eighty seven dollars for the quarter" over "electricity is with AGL and the last bill was four
+ * hundred and twelve dollars" for "who's my electricity with" (a new amount, no new name: AGL
+ * still holds). `await loadTagger()` first.
+ *
+ *   whoWithNoNewName("who's my electricity with", "electricity is with AGL, the bill was $412",
+ *     "the last power bill came in at $387")                                               // → true
+ *   whoWithNoNewName("how much is my power bill", "…", "…")                                   // → false
+ */
+export function whoWithNoNewName(question: string, older: string, newer: string): boolean {
+  const wh = askedWhWord(tagged(question))?.word;
+  if (wh !== "who" && wh !== "whom") return false;
+  const olderNames = new Set(namedValues(older).map((n) => n.toLowerCase()));
+  return !namedValues(newer).some((n) => !olderNames.has(n.toLowerCase()));
 }
 
 /** A speaker said as the subject of a question: "did I pledge", "do we pay", "I'm paying". */
