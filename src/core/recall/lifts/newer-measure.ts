@@ -48,7 +48,8 @@ import { actorsOf } from "./pair-checks.js";
  * dose), not another person's state for a question about the speaker's (`othersState`), and no
  * verdict that closed the pair (a non-lexical `distinct` or `refines`), and not a pair tied to the
  * question only by its verb (`MEASURE_LINKED_BY_VERB`, `linkedOnlyByVerbOf`: "paying $52/mo now"
- * over "paying $150/mo on my undergrad loans" for "what do i pay for my room each month"). The
+ * over "paying $150/mo on my undergrad loans" for "what do i pay for my room each month"), nor, for
+ * a question of who, a newer that names no name the older does not (`WHO_NAMES_ANOTHER`). The
  * lexical judge is not asked: it reads many such pairs as about different things (an unmatched
  * subject, "lives" tagged a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
  * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
@@ -172,7 +173,8 @@ const UNIT_LINK_RARE = 4;
  * holder or doing) — or, for a question about the speaker, that both give of the speaker, whatever
  * else the store counts in it ("I weigh 63 kg" / "I'm at 59 kg today" beside "the cat weighs 6.2 kg":
  * `ownUnitsLinking`, own-measures.ts), and
- * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
+ * with no verdict that closed the pair (a non-lexical `distinct` or `refines`) — for a question of
+ * who, one that names a name the older does not (`WHO_NAMES_ANOTHER`) — is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
  * re-sorts `scored`.
