@@ -521,8 +521,10 @@ export function whWordOf(token: string): { word: string; on: "" | "s" | "re" | "
 
 /**
  * `WH_WITH_BE`: a wh-word with "is" or "are" written on it (`whWordOf`: "where's", "when’s",
- * "how's", "whats", "whos", "who're") — the question's finite verb, whatever the tagger reads it as.
- * Not "whose", a wh-word alone, nor one with "'d" ("how'd").
+ * "how's", "whats", "whos", "who're") — the question's finite verb, whatever the tagger reads it as
+ * ("where's", "when’s", "how's" one adverb; "whats", "whos" a determiner or a noun): "Where's my
+ * savings account?", "whats my blood type" ask what holds now. Not "whose", a wh-word alone, nor
+ * one with "'d" ("how'd").
  */
 export function whWithBe(token: string): boolean {
   const wh = whWordOf(token);
