@@ -62,7 +62,7 @@
  */
 import { boundedMemo } from "./bounded-memo.js";
 import type { TaggedWord } from "./judge/tagger.js";
-import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
+import { contentTokens, SPEAKER_SUBJECT, whWordOf } from "./text.js";
 import {
   DATE,
   DATE_IN_FIGURES,
@@ -224,16 +224,7 @@ const CLOCK_NOUN = /^(?:time|hour)$/i;
 const DAY_NOUN = /^(?:date|day|days|night|evening|morning)$/i;
 
 /**
- * `WH_WITH_ITS_VERB`: a wh-word, alone or with its verb written on ("when's", "what's", "what’re",
- * "whats", "how'd"), one token to the tagger: the question's first one is the wh-word it asks by
- * ("what's the POS charge when I withdraw" asks what, not when). As state-slots.ts's `WH_WITH_BE`
- * reads a wh-word with "is"; "whose" is a wh-word of its own. `asksMeasure` refuses "who",
- * "where", "why" only as written alone: "who's our car insured with" keeps its measure lift.
- */
-const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re|d)|s)?$/i;
-
-/**
- * The question's first wh-word, lower-cased and without a verb written on it (`WH_WITH_ITS_VERB`),
+ * The question's first wh-word, lower-cased and without a verb written on it (text.ts `WH_WITH_ITS_VERB`),
  * and where it is among `words`; null when it has none. Read with the tagger.
  *
  *   askedWhWord(tagged("who's my electricity with"))  // → { at: 0, word: "who" }
@@ -241,8 +232,8 @@ const WH_WORD = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](?:s|re
  */
 export function askedWhWord(words: readonly TaggedWord[]): { at: number; word: string } | null {
   for (const [at, w] of words.entries()) {
-    const wh = WH_WORD.exec(w.text);
-    if (wh) return { at, word: wh[1]!.toLowerCase() };
+    const wh = whWordOf(w.text);
+    if (wh) return { at, word: wh.word };
   }
   return null;
 }

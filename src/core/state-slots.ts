@@ -38,7 +38,7 @@ import { type TaggedWord, tagged } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
 import { isTitle } from "./person-words.js";
 import type { Lexicon } from "./ports.js";
-import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "./text.js";
+import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT, whWithBe } from "./text.js";
 
 /**
  * Verbs whose meaning is a change of value or state (lemmas). A closed class of English: moving,
@@ -486,15 +486,6 @@ const PRESENT_AUX = new Set([
 const CONTRACTED_BE = /[’'](?:s|re|m)$/;
 
 /**
- * `WH_WITH_BE`: a question word with "is" or "are" contracted onto it, with or without its
- * apostrophe, is the question's finite verb, whatever the tagger reads it as: "where's", "when’s"
- * and "how's" are read as one adverb, "whats" and "whos" (typed or dictated with no apostrophe) as
- * a determiner or a noun. "Where's my savings account?", "when's my dentist appointment", "whats my
- * blood type" ask what holds now. Not "whose" ("Whose phone is this?"), nor "where" alone.
- */
-const WH_WITH_BE = /^(?:what|who|where|when|how|why)(?:[’'](?:s|re)|s)$/i;
-
-/**
  * `OWNER_IN_LOWER_CASE`: a possessive written in lower case names the person whose state is asked
  * when the lexicon lists its word as no noun ("maisie's hair", "gaz's hourly rate": a name typed
  * with no capital) or as a person ("nan's carer", "rachel's manager", "the grandson's 21st"), as a
@@ -503,7 +494,7 @@ const WH_WITH_BE = /^(?:what|who|where|when|how|why)(?:[’'](?:s|re)|s)$/i;
  * word names no one.
  */
 function ownerInLowerCase(w: TaggedWord, lexicon: Lexicon | undefined): string | null {
-  if (!lexicon || (w.pos !== "NOUN" && w.pos !== "PROPN") || WH_WITH_BE.test(w.text)) return null;
+  if (!lexicon || (w.pos !== "NOUN" && w.pos !== "PROPN") || whWithBe(w.text)) return null;
   if (!LOWER_START.test(w.text) || !/[’']s$/.test(w.text)) return null;
   const owner = w.text.toLowerCase().replace(/[’']s$/, "");
   return !lexicon.lists(owner, "noun") || lexicon.isPerson(owner) ? owner : null;
@@ -590,13 +581,13 @@ export function askedSlot(query: string, lexicon?: Lexicon): AskedSlot | null {
       w.pos === "AUX" ||
       (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
       (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
-      WH_WITH_BE.test(w.text) ||
+      whWithBe(w.text) ||
       doerVerbAt(words, i),
   );
   if (finite < 0) return null;
   const f = words[finite]!;
   const form = f.text.toLowerCase();
-  const contracted = (CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form)) || WH_WITH_BE.test(form);
+  const contracted = (CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form)) || whWithBe(form);
   let present: boolean;
   if (contracted) present = true;
   else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") present = PRESENT_AUX.has(form);

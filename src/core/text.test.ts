@@ -16,6 +16,8 @@ import {
   stem,
   stemV1,
   textsTokenized,
+  whWithBe,
+  whWordOf,
   withoutMarks,
 } from "./text.js";
 
@@ -478,5 +480,38 @@ describe("MARKS_FOLDED: a Latin word is the same word with or without its marks 
 
   it("contentTokens keeps the marks: sleep's judge reads words as written, only recall's word test folds them", () => {
     expect(contentTokens("the whānau bach")).toEqual(["whānau", "bach"]);
+  });
+});
+
+describe("WH_WITH_ITS_VERB: one reader of a wh-word with its verb written on", () => {
+  it.each([
+    // positive: the wh-word, and what is written on it
+    ["Who's", { word: "who", on: "s" }],
+    ["whats", { word: "what", on: "s" }],
+    ["when’re", { word: "when", on: "re" }],
+    ["how'd", { word: "how", on: "d" }],
+    ["Where", { word: "where", on: "" }],
+    // "whose" is a wh-word of its own, not "who" with "se"
+    ["whose", { word: "whose", on: "" }],
+    // negative: a word that only starts like one
+    ["whatsapp", null],
+    ["howl", null],
+    ["whence", null],
+  ])("whWordOf(%s)", (token, expected) => {
+    expect(whWordOf(token)).toEqual(expected);
+  });
+
+  it.each([
+    // positive (`WH_WITH_BE`): "is" or "are" written on
+    ["where's", true],
+    ["whos", true],
+    ["WHAT’S", true],
+    ["who're", true],
+    // negative: alone, "whose", "'d" (did or would)
+    ["where", false],
+    ["whose", false],
+    ["how'd", false],
+  ])("whWithBe(%s) → %s", (token, expected) => {
+    expect(whWithBe(token)).toBe(expected);
   });
 });

@@ -493,6 +493,44 @@ const INVERTED =
 const WH_FIRST =
   /^(?:(?:what|where|who|how|when|why)['’](?:s|re|ll|d)\b|(?:when|where|why|who)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|how\s+(?:much|many|long|often|far|old|big|come|do|does|did|can|could|should|would|is|are|was|were)\b|(?:what|which|whose)\s+(?:(?!(?:i|you|we|they|he|she|it)\b)[\w'’-]+\s+){0,2}(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|who\s+(?!(?:i|you|we|they|he|she|it)\b)\w+s\b)/i;
 
+/**
+ * `WH_WITH_ITS_VERB`: a wh-word, alone or with its verb written on ("what's", "when’s", "who're",
+ * "how'd"; typed or dictated with no apostrophe, "whats", "whos"), is one token to the tagger and
+ * asks as that wh-word: "what's the POS charge when I withdraw" asks what, not when. "'s" and
+ * "'re" (or a bare "s") are "is"/"are", the question's finite verb; "'d" is "did" or "would".
+ * Not "whose" (a wh-word of its own: "Whose phone is this?"), nor "whatsapp", "whence", "howl".
+ * changed-measures.ts's `askedWhWord` reads a question's first one; state-slots.ts's `askedSlot`
+ * reads one with "is" or "are" (`WH_WITH_BE`, `whWithBe`) as its finite verb.
+ */
+const WH_WITH_ITS_VERB = /^(where|who|whom|whose|why|how|what|which|when)(?:['’](s|re|d)|(s))?$/i;
+
+/**
+ * The wh-word a token is, lower-cased, with the verb written on it ("s" for "'s" or a bare "s",
+ * "re", "d"; "" when alone), or null when it is none (`WH_WITH_ITS_VERB`).
+ *
+ *   whWordOf("Who's")     // → { word: "who", on: "s" }
+ *   whWordOf("whose")     // → { word: "whose", on: "" }
+ *   whWordOf("whatsapp")  // → null
+ */
+export function whWordOf(token: string): { word: string; on: "" | "s" | "re" | "d" } | null {
+  const wh = WH_WITH_ITS_VERB.exec(token);
+  if (!wh) return null;
+  const on = (wh[2] ?? wh[3] ?? "").toLowerCase() as "" | "s" | "re" | "d";
+  return { word: wh[1]!.toLowerCase(), on };
+}
+
+/**
+ * `WH_WITH_BE`: a wh-word with "is" or "are" written on it (`whWordOf`: "where's", "when’s",
+ * "how's", "whats", "whos", "who're") — the question's finite verb, whatever the tagger reads it as
+ * ("where's", "when’s", "how's" one adverb; "whats", "whos" a determiner or a noun): "Where's my
+ * savings account?", "whats my blood type" ask what holds now. Not "whose", a wh-word alone, nor
+ * one with "'d" ("how'd").
+ */
+export function whWithBe(token: string): boolean {
+  const wh = whWordOf(token);
+  return wh !== null && (wh.on === "s" || wh.on === "re");
+}
+
 /** A personal pronoun: a subject no question word's own phrase contains ("what I did…"). */
 const PRONOUN = "(?:i|you|u|we|they|he|she|it)";
 /** What a noun phrase opens with when it is a clause's subject, not a question word's bare noun. */

@@ -34,7 +34,7 @@ import {
   saidOf,
   speakersOf,
 } from "./pair-checks.js";
-import { mayAnswerTyped } from "./same-thing.js";
+import { asksWhen, mayAnswerTyped } from "./same-thing.js";
 import {
   aboutAsked,
   eventsOf,
@@ -48,8 +48,13 @@ import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-fram
 import { successorInTurn } from "./turn-parts.js";
 import { MOVE_TERMS, movedToAnother } from "./unsaid-moves.js";
 
-/** A question that asks when ("When is our standup?", "What time…", "Which day…", "How often…"). */
-const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)/i;
+/**
+ * A question that asks when (same-thing.ts `asksWhen`: "When is our standup?", "What time…",
+ * "Which day…", "which night…") or how often ("How often do I swim?"): the older's recurring day or
+ * time of day is then the value asked, not a key to a newer that takes it.
+ */
+const asksWhenOrHowOften = (question: string): boolean =>
+  asksWhen(question) || /^\s*how often\b/i.test(question);
 
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
@@ -336,7 +341,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       // Where a newer statement takes the older's recurring day "instead" ("I volunteer at the
       // food bank on Saturdays" / "These days I help out at the animal shelter on Saturdays
       // instead": `takesDayInstead`); not when the question asks when (the day is then the value).
-      const days = ASKS_WHEN.test(req.query) ? [] : recurringDays(older.text);
+      const days = asksWhenOrHowOften(req.query) ? [] : recurringDays(older.text);
       if (days.length > 0) {
         // The index holds words as written: "Saturday" and "Saturdays" both.
         const terms = days.flatMap((d) => [d, `${d}s`]);
@@ -353,7 +358,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       // "I've moved over to Babbel now, twenty minutes before dinner each night": `takesTimeOfDay`).
       const lexicon = req.lexicon;
       const times =
-        ASKS_WHEN.test(req.query) || !lexicon
+        asksWhenOrHowOften(req.query) || !lexicon
           ? []
           : [...new Set(recurringTimes(older.text).flatMap((t) => sameTimes(t, lexicon)))];
       if (lexicon && times.length > 0) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../../index.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { anotherNamedDoer, linkedOnlyByVerbOf } from "./newer-measure.js";
+import { anotherNamedDoer, linkedOnlyByVerbOf, whoWithNoNewName } from "./newer-measure.js";
 
 /**
  * `newerMeasureFound` through `RARE_UNIT` (changed-measures.ts): a newer statement that counts the
@@ -244,5 +244,88 @@ describe("linkedOnlyByVerbOf: two measures linked only by the question's verb (M
     ],
   ])("asked %j, %j then %j → %j", (question, older, newer, expected) => {
     expect(linkedOnlyByVerbOf(question, older, newer, sharedWordNet())).toBe(expected);
+  });
+});
+
+/**
+ * `WHO_NAMES_ANOTHER` (`whoWithNoNewName`): a who question's newer measure must name a name the
+ * older does not — a new holder said with its new price — or it answers no "who".
+ */
+describe("whoWithNoNewName: a newer measure answers a who question only with a new name (WHO_NAMES_ANOTHER)", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  it.each([
+    // Positive (refused): a new amount, no new name.
+    [
+      "who's my electricity with",
+      "electricity is with AGL and the last bill was four hundred and twelve dollars for the quarter",
+      "the last power bill came in at three hundred and eighty seven dollars for the quarter",
+      true,
+    ],
+    [
+      "whos my internet with",
+      "We're with Vodafone, $80 a month.",
+      "Vodafone put us up to $95 a month.",
+      true,
+    ],
+    // Negative (kept): a new holder said with its price.
+    [
+      "who's our car insured with",
+      "Car insurance renews in September. Currently with Admiral, paying £612 for the year.",
+      "renewed the car insurance, went with LV this time, was £540 for the year vs admiral wanting a stupid amount.",
+      false,
+    ],
+    // Negative: not a question of who.
+    ["how much is my power bill", "the power bill was $412", "the power bill came in at $387", false],
+    ["what's my gym fee", "The gym is £30 a month.", "The gym is £35 a month now.", false],
+  ])("asked %j: %j then %j → %j", (question, older, newer, expected) => {
+    expect(whoWithNoNewName(question, older, newer)).toBe(expected);
+  });
+});
+
+describe("recall: a who question lifts no newer measure that names no new name (WHO_NAMES_ANOTHER)", () => {
+  const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
+  const store = async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember(
+      "electricity is with AGL and the last bill was four hundred and twelve dollars for the quarter",
+      { at: "2026-01-03" },
+    );
+    await mem.remember("The plumber comes on Thursday to look at the boiler.", { at: "2026-01-20" });
+    await mem.remember(
+      "the last power bill came in at three hundred and eighty seven dollars for the quarter",
+      {
+        at: "2026-03-01",
+      },
+    );
+    return mem;
+  };
+  const lifted = /another measure of what the question asks/;
+
+  it('"who\'s my electricity with": the newer bill is not lifted as its answer', async () => {
+    const mem = await store();
+    const hits = await mem.recall("who's my electricity with", { k: 5 });
+    await mem.close?.();
+    expect(hits.some((h) => lifted.test(h.why.summary))).toBe(false);
+  });
+
+  it('"who\'s our car insured with": a new insurer said with its new price is still lifted', async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember(
+      "Car insurance renews in September. Currently with Admiral, paying £612 for the year.",
+      {
+        at: "2026-01-03",
+      },
+    );
+    await mem.remember("The plumber comes on Thursday to look at the boiler.", { at: "2026-01-20" });
+    await mem.remember(
+      "renewed the car insurance, went with LV this time, was £540 for the year vs admiral wanting a stupid amount.",
+      { at: "2026-03-01" },
+    );
+    const hits = await mem.recall("who's our car insured with", { k: 5 });
+    await mem.close?.();
+    expect(hits[0]?.text).toContain("went with LV");
+    expect(hits[0]?.why.summary).toMatch(lifted);
   });
 });

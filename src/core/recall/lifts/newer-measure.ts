@@ -6,6 +6,7 @@
 
 import {
   anotherMeasureOfAsked,
+  askedWhWord,
   askedWordsOf,
   askedWordsSaid,
   foundMeasureOfAsked,
@@ -13,8 +14,9 @@ import {
   topicWordsShared,
   wordsAfterNumbers,
 } from "../../changed-measures.js";
-import { loadTagger } from "../../judge/tagger.js";
+import { loadTagger, tagged } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
+import { namedValues } from "../../named-values.js";
 import type { Lexicon } from "../../ports.js";
 import { namedSubject } from "../../state-slots.js";
 import { contentTokens, queryTerms, stemV1 } from "../../text.js";
@@ -46,7 +48,8 @@ import { actorsOf } from "./pair-checks.js";
  * dose), not another person's state for a question about the speaker's (`othersState`), and no
  * verdict that closed the pair (a non-lexical `distinct` or `refines`), and not a pair tied to the
  * question only by its verb (`MEASURE_LINKED_BY_VERB`, `linkedOnlyByVerbOf`: "paying $52/mo now"
- * over "paying $150/mo on my undergrad loans" for "what do i pay for my room each month"). The
+ * over "paying $150/mo on my undergrad loans" for "what do i pay for my room each month"), nor, for
+ * a question of who, a newer that names no name the older does not (`WHO_NAMES_ANOTHER`). The
  * lexical judge is not asked: it reads many such pairs as about different things (an unmatched
  * subject, "lives" tagged a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
  * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
@@ -94,7 +97,7 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
     // Both unknown (a store written without actors) is one speaker too.
     if (actorOf(newer) !== actorOf(older)) continue;
     const changed = anotherMeasureOfAsked(req.query, older.text, newer.text, about(newer));
-    if (!changed) continue;
+    if (!changed || whoWithNoNewName(req.query, older.text, about(newer))) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(newer.text, slot, req.lexicon)) continue;
     if (linkedOnlyByVerbOf(req.query, older.text, about(newer), req.lexicon)) continue;
@@ -170,7 +173,8 @@ const UNIT_LINK_RARE = 4;
  * holder or doing) — or, for a question about the speaker, that both give of the speaker, whatever
  * else the store counts in it ("I weigh 63 kg" / "I'm at 59 kg today" beside "the cat weighs 6.2 kg":
  * `ownUnitsLinking`, own-measures.ts), and
- * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
+ * with no verdict that closed the pair (a non-lexical `distinct` or `refines`) — for a question of
+ * who, one that names a name the older does not (`WHO_NAMES_ANOTHER`) — is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
  * re-sorts `scored`.
@@ -276,7 +280,7 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
       (w) => linking(w) || w === ended,
       (w) => linking(w) || own?.has(w) === true,
     );
-    if (!changed) continue;
+    if (!changed || whoWithNoNewName(req.query, older.text, text)) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon))
       continue;
@@ -319,6 +323,28 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
       `, found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet`,
   );
   return open.map(({ older, newer }) => ({ older, newer }));
+}
+
+/**
+ * `WHO_NAMES_ANOTHER`: a question of who ("who's", "whos": "who" alone asks no measure,
+ * changed-measures.ts `asksMeasure`) is answered by a name, so a newer measure answers it only when
+ * the newer names a name the older does not (named-values.ts `namedValues`): a new holder said
+ * with its new price. Positive (kept): "renewed the car insurance, went with LV this time, was
+ * £540 for the year" over "Currently with Admiral, paying £612 for the year" for "who's our car
+ * insured with" (LV). Negative (refused): "the last power bill came in at three hundred and
+ * eighty seven dollars for the quarter" over "electricity is with AGL and the last bill was four
+ * hundred and twelve dollars" for "who's my electricity with" (a new amount, no new name: AGL
+ * still holds). `await loadTagger()` first.
+ *
+ *   whoWithNoNewName("who's my electricity with", "electricity is with AGL, the bill was $412",
+ *     "the last power bill came in at $387")                                               // → true
+ *   whoWithNoNewName("how much is my power bill", "…", "…")                                   // → false
+ */
+export function whoWithNoNewName(question: string, older: string, newer: string): boolean {
+  const wh = askedWhWord(tagged(question))?.word;
+  if (wh !== "who" && wh !== "whom") return false;
+  const olderNames = new Set(namedValues(older).map((n) => n.toLowerCase()));
+  return !namedValues(newer).some((n) => !olderNames.has(n.toLowerCase()));
 }
 
 /** A speaker said as the subject of a question: "did I pledge", "do we pay", "I'm paying". */

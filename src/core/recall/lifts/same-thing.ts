@@ -245,8 +245,16 @@ const ASKS_HOW_MUCH = /^\s*how (?:much|many|long|often|far|old|big|heavy|tall|ea
 /** A question that asks a manner ("How do I get to work?"): no value of a kind answers it. */
 const ASKS_HOW = /^\s*how\b/i;
 
-/** A question that asks when ("When is…", "What time…", "Which day…"). */
+/** A question that asks when ("When is…", "when's…", "What time…", "Which day…", "what night…"). */
 const ASKS_WHEN_KIND = /^\s*(?:when\b|what time\b|(?:which|what) (?:days?|night|evening|morning)\b)/i;
+
+/**
+ * Whether a question asks when (`ASKS_WHEN_KIND`): its answer is a day or a time of day.
+ *
+ *   asksWhen("which evening of the week is my choir practice") // → true
+ *   asksWhen("what's the POS charge when I withdraw")          // → false
+ */
+export const asksWhen = (question: string): boolean => ASKS_WHEN_KIND.test(question);
 
 /**
  * Whether a value of `kind` may answer `question`, by what it asks: when → a date or a clock time;
