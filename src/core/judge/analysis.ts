@@ -895,7 +895,7 @@ const GOES_ON_AUX = new Set(["be", "have"]);
  * `GOES_TO_AMOUNT`: "go" right before "to" and a number says a quantity moves to that number — "rent
  * going to 950 from March", "the landlord says rent's going to 950", "the fare goes to £2.10" —
  * as "going up to 950" does, when no person goes: the word before "go" (past its auxiliary) is no
- * pronoun for a person and no name, and no modal goes with it. Not "going to be 950" (a verb after
+ * pronoun and no name ("it's going to 950" is left: "it" names no thing), and no modal goes with it. Not "going to be 950" (a verb after
  * "to": the future), not "the contribution should go to 2,500" (a modal: a proposal), not
  * "we're going to 2 services a week" or "Sam is going to 3 weddings" (a person goes to them), not
  * "going to Paris" or "going to the 9am Mass" (no number right after "to").
