@@ -871,7 +871,8 @@ const PHRASAL_CHANGE = new Set([...CHANGE_LEMMAS, "take", "keep", "hand", "bring
 
 /**
  * A verb of motion, hand-over or retention with its particle: "pushed to Friday", "took over",
- * "cut down to 3", "turned on", "handed over to", "kept at 5".
+ * "cut down to 3", "turned on", "handed over to", "kept at 5"; "go" with "up" or "down", or with
+ * "to" and a number (`GOES_TO_AMOUNT`).
  */
 function phrasalChange(words: readonly TaggedWord[]): boolean {
   for (let i = 0; i < words.length; i++) {
@@ -881,11 +882,35 @@ function phrasalChange(words: readonly TaggedWord[]): boolean {
     if (!particle) continue;
     const p = particle.text.toLowerCase();
     if (w.lemma === "take" && p !== "over") continue;
-    if (w.lemma === "go" && p !== "up" && p !== "down") continue;
+    if (w.lemma === "go" && p !== "up" && p !== "down" && !goesToAmount(words, i)) continue;
     if (w.lemma === "keep" && p !== "at") continue;
     return true;
   }
   return false;
+}
+
+/** Auxiliaries of a change under way or done: "is going to 950", "has gone to 950". */
+const GOES_ON_AUX = new Set(["be", "have"]);
+/**
+ * `GOES_TO_AMOUNT`: "go" right before "to" and a number says a quantity moves to that number — "rent
+ * going to 950 from March", "the landlord says rent's going to 950", "the fare goes to £2.10" —
+ * as "going up to 950" does, when no person goes: the word before "go" (past its auxiliary) is no
+ * pronoun and no name ("it's going to 950" is left: "it" names no thing), and no modal goes with it. Not "going to be 950" (a verb after
+ * "to": the future), not "the contribution should go to 2,500" (a modal: a proposal), not
+ * "we're going to 2 services a week" or "Sam is going to 3 weddings" (a person goes to them), not
+ * "going to Paris" or "going to the 9am Mass" (no number right after "to").
+ */
+function goesToAmount(words: readonly TaggedWord[], i: number): boolean {
+  const value = words[i + 2];
+  if (words[i + 1]?.text.toLowerCase() !== "to" || !value) return false;
+  // A number, or a currency sign the tokenizer split from it ("£", "575").
+  if (value.pos !== "NUM" && !/^[£$€₹¥]?\d|^[£$€₹¥]$/.test(value.text)) return false;
+  let s = i - 1;
+  for (; s >= 0 && (words[s]!.pos === "AUX" || /^['’]s$/.test(words[s]!.text)); s--)
+    // "should go to 2,500", "will go to 4,000": a modal says what may be, not a change.
+    if (words[s]!.pos === "AUX" && !GOES_ON_AUX.has(words[s]!.lemma.toLowerCase())) return false;
+  const subject = words[s];
+  return subject !== undefined && subject.pos !== "PRON" && subject.pos !== "PROPN";
 }
 
 /** Numbers with the unit written after them: "10 MB" and "10MB" → "10 mb", "5" → "5". */

@@ -181,3 +181,44 @@ describe('a quoted notice and "it" as the reported subject (reported-change, jud
     expect(reportFrameOf(text, wordnet)).toBeNull();
   });
 });
+
+describe('"go" to a number: a quantity moves to it (GOES_TO_AMOUNT, judge52)', () => {
+  it.each([
+    // Said alone, reported, or in a clause after another subject's.
+    ["my rent is 900 a month", "rent's going to 950", "change-cue"],
+    ["my rent is 900 a month", "the landlord says rent's going to 950", REPORTED_CHANGE_RULE.name],
+    [
+      "my rent is 900 a month",
+      "landlord sent the renewal, rent going to 950 from March",
+      "change-in-one-clause",
+    ],
+    [
+      "the water bill is 1,200 a month",
+      "the caretaker says the water bill is going to 1,500",
+      REPORTED_CHANGE_RULE.name,
+    ],
+    [
+      "the lodger rent is £575 a month",
+      "landlord sent a letter, lodger rent going to £600 a month",
+      "change-in-one-clause",
+    ],
+    ["my rent is 900 a month", "rent has gone to 950", "change-cue"],
+  ])("%s → %s closes the older (%s)", (a, b, rule) => {
+    expect(judge(a, b)).toMatchObject({ relation: "supersedes", rule, confident: true });
+  });
+
+  it.each([
+    // Another person's own value, a proposal, a guess, the future "going to be", a person who goes.
+    ["my rent is 900 a month", "my sister says her rent is going to 950"],
+    ["our rent is 900 a month", "the neighbours told us their rent is going to 1,000"],
+    [
+      "the chama contribution is 2,000 a month",
+      "some members say the contribution should go to 2,500, nothing decided",
+    ],
+    ["the school van is 3,500 a month", "Kibet reckons the van fee will go to 4,000 next year"],
+    ["my rent is 900 a month", "the landlord says the rent is going to be 950"],
+    ["we go to 1 service a week", "Sam is going to 3 weddings this summer"],
+  ])("%s → %s closes nothing", (a, b) => {
+    expect(judge(a, b).relation).not.toBe("supersedes");
+  });
+});

@@ -404,6 +404,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // the rent was `different-entity`'s before, confidently distinct.
       ["my brother's car is a Fiesta", "the car is a Golf now", "distinct"],
       ["My brother's rent is 950 a month.", "The landlord raised the rent to 1,050.", "distinct"],
+      // A third person's "her"/"his"/"their" is never the speaker's (judge52: `change-cue` closed them).
+      ["my rent is 900 a month", "her rent is going up to 950", "distinct"],
+      ["our car is a Fiesta", "their car is a Golf now", "distinct"],
     ],
     leaves: [
       // A pronoun may stand for the older's owner; the same owner; an owned value; two named owners.
@@ -414,6 +417,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // the speaker's own thing, then "the": one thing
       ["my car is a Fiesta", "the car is a Golf now"],
       ["my brother's car is a Fiesta", "his car is a Golf now"],
+      ["my daughter's school is St Mary's", "her school is Oakfield now"],
     ],
   },
   "unsure:change-without-value": {

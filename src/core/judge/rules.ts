@@ -854,7 +854,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:other-owner",
-    doc: 'One thing of two owners: the older says it is a named person\'s ("Dad\'s appointment is at 3"), the newer the speaker\'s own ("my appointment is at 4 now, dad\'s is the same"), or the other way round, or two named people\'s, and neither side gives it the other\'s owner. Another owner\'s appointment replaces nothing of this one\'s; deferred. "his", "her", "their" and "your" may stand for the other side\'s owner and are no mismatch ("Dad\'s appointment" / "his appointment is at 4 now"). Also another person\'s thing, then the thing with "the" and no owner ("my brother\'s car is a Fiesta" / "the car is a Golf now": whose car is not said; `ownerLeftOut`); not the speaker\'s own ("my car" / "the car …") nor the owner named again ("his car is a Golf now").',
+    doc: 'One thing of two owners: the older says it is a named person\'s ("Dad\'s appointment is at 3"), the newer the speaker\'s own ("my appointment is at 4 now, dad\'s is the same"), or the other way round, or two named people\'s, and neither side gives it the other\'s owner. Another owner\'s appointment replaces nothing of this one\'s; deferred. "his", "her", "their" and "your" may stand for the other side\'s owner and are no mismatch ("Dad\'s appointment" / "his appointment is at 4 now"), but "his", "her" and "their" are never the speaker\'s ("my rent is 900" / "my sister says her rent is going to 950"). Also another person\'s thing, then the thing with "the" and no owner ("my brother\'s car is a Fiesta" / "the car is a Golf now": whose car is not said; `ownerLeftOut`); not the speaker\'s own ("my car" / "the car …") nor the owner named again ("his car is a Golf now").',
     decide: (p) => {
       const thing = otherOwner(p);
       if (thing !== null) return unsure("distinct", `${thing}: another owner's`);
@@ -1720,11 +1720,16 @@ function ownedByOthers(p: Pair): boolean {
 
 /** The speaker's own possessives: "my appointment", "our rent". */
 const SPEAKER_OWNER = /^(?:my|our)$/i;
+/**
+ * A third person's possessives: "her rent", "his appointment", "their car". Never the speaker: read
+ * against "my"/"our" only (`otherOwner`), since they may stand for the other side's named owner.
+ */
+const THIRD_PERSON_OWNER = /^(?:his|her|their)$/i;
 
 /**
  * Each thing a statement gives an owner, by the head noun of the phrase the owner opens: a name or
- * a noun with "'s" ("Dad's appointment", "the dentist's new number"), or the speaker's "my"/"our"
- * ("my appointment": `speaker`). A possessive inside the speaker's phrase is the owner ("my dad's
+ * a noun with "'s" ("Dad's appointment", "the dentist's new number"), the speaker's "my"/"our"
+ * ("my appointment": `speaker`), or a third person's "his"/"her"/"their" (`third person`). A possessive inside the speaker's phrase is the owner ("my dad's
  * appointment" is dad's). Head: `ownedHead`, the last noun of the run after the adjectives, stemmed.
  *
  *   ownersOf(analysisOf("my appointment is at 4 now, dad's is the same")) // → Map { "appointment" → {"speaker"} }
@@ -1735,7 +1740,13 @@ function ownersOf(x: Analysis): Map<string, Set<string>> {
   words.forEach((w, i) => {
     const possessor = w.pos === "NOUN" || w.pos === "PROPN" ? possessorOf(w.text) : null;
     const owner =
-      possessor !== null ? stem(possessor.toLowerCase()) : SPEAKER_OWNER.test(w.text) ? "speaker" : null;
+      possessor !== null
+        ? stem(possessor.toLowerCase())
+        : SPEAKER_OWNER.test(w.text)
+          ? "speaker"
+          : THIRD_PERSON_OWNER.test(w.text)
+            ? "third person"
+            : null;
     if (owner === null) return;
     const head = ownedHead(words, i + 1);
     if (head === null) return;
@@ -1752,8 +1763,10 @@ const aboutOf = (x: Slots) => new Set([...x.subject, ...(x.changedThing?.words ?
  * ("I upgraded my phone") — that one gives the speaker ("my", "our") and the other a named person
  * ("Dad's"), neither giving it the other's owner ("Dad's appointment is at 3" / "my appointment is
  * at 4 now": `appointment`); null when none. An owned value is a value ("i drive dad's car" / "i
- * drive mum's car now" is a change), two named owners are `different-entity`'s, and the other
- * persons' pronouns ("his", "her", "their", "your") are not read: they may be the other side's.
+ * drive mum's car now" is a change), two named owners are `different-entity`'s. A third person's
+ * pronoun ("his", "her", "their") is no mismatch with a named owner, whom it may stand for ("Dad's
+ * appointment" / "his appointment is at 4 now"), but it is never the speaker's `THIRD_PERSON_OWNER`:
+ * "my rent is 900" / "my sister says her rent is going to 950" is her rent. "your" is not read.
  */
 function otherOwner(p: Pair): string | null {
   const aboutA = aboutOf(p.sa);
