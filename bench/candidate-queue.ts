@@ -102,10 +102,12 @@ async function measure(name: string, mem: Memory, episodes: number): Promise<Can
     else if (texts.has(byTexts)) repeated.texts++;
     ids.add(byIds);
     texts.add(byTexts);
+    // The rule: the reason before its detail ("unsure:overlap", "reported" of "reported (vet says): …").
     const reason = c.lexical.reason
       .split(":")
       .slice(0, c.lexical.reason.startsWith("unsure:") ? 2 : 1)
-      .join(":");
+      .join(":")
+      .replace(/\s*\(.*$/, "");
     byReason[reason] = (byReason[reason] ?? 0) + 1;
   }
   const activeBeliefs = (await mem.health()).active;
