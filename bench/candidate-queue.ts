@@ -14,7 +14,6 @@
  * Only dev cases are recorded: a held-out case's text never enters a store here, and the sets with
  * no dev half to tune on are refused.
  */
-import { readFileSync } from "node:fs";
 import {
   buildStream,
   type CaseFile,
@@ -24,13 +23,11 @@ import {
   SETS,
   splitOf,
 } from "../eval/knowledge-update/index.js";
-import { parseLocomo } from "../eval/locomo/dataset.js";
-import { EVAL_CLOCK } from "../eval/locomo/evaluate.js";
 import { DEFAULT_LOCOMO_PATH } from "../eval/locomo/index.js";
 import type { Memory } from "../src/core/engine.js";
 import type { CandidatePair } from "../src/core/sleep/agent-judge.js";
-import { openMemory } from "../src/open-memory.js";
 import { numberList, walkArgs, wordList } from "./argv.js";
+import { recordedLocomo } from "./locomo-chat.js";
 
 /** Sets never read here: all held-out (fresh2) or unseen (fresh27, the fifty-second session's; fresh28). */
 const REFUSED = new Set(["fresh2", "fresh27", "fresh28"]);
@@ -123,21 +120,10 @@ async function measure(name: string, mem: Memory, episodes: number): Promise<Can
 }
 
 async function runLocomo(path: string, index: number): Promise<CandidateQueueResult> {
-  const data = parseLocomo(JSON.parse(readFileSync(path, "utf8")));
-  const conv = data.conversations.find((c) => c.index === index);
-  if (!conv) throw new Error(`no LoCoMo conversation ${index}`);
-  const mem = await openMemory({ path: ":memory:", clock: EVAL_CLOCK, actor: "eval" });
+  const { mem, turns } = await recordedLocomo(path, index);
   try {
-    for (const turn of conv.turns)
-      await mem.record(turn.content, {
-        type: "observation",
-        actor: turn.speaker,
-        at: turn.at,
-        session: `session_${turn.session}`,
-        metadata: { dia_id: turn.diaId },
-      });
     await mem.consolidate();
-    return await measure(`locomo ${index}`, mem, conv.turns.length);
+    return await measure(`locomo ${index}`, mem, turns);
   } finally {
     await mem.close?.();
   }

@@ -19,10 +19,6 @@ import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
 
 /**
- * Number words read as figures. A Map, not an object: a word that names a member every object
- * inherits ("constructor") is a word, not `Object` (perf51).
- */
-/**
  * A table looked up by a word of the text, as a Map: the word is one of the table's own keys or
  * none, never a member every object inherits ("constructor" was `Object`, perf51). Write the table
  * as an object literal for its reader; this turns it into the Map that is looked up.
@@ -34,6 +30,10 @@ export function wordTable<V>(table: Readonly<Record<string, V>>): ReadonlyMap<st
   return new Map(Object.entries(table));
 }
 
+/**
+ * Number words read as figures. A Map, not an object: a word that names a member every object
+ * inherits ("constructor") is a word, not `Object` (perf51).
+ */
 const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([
   ["zero", "0"],
   ["one", "1"],
