@@ -26,6 +26,7 @@
  *   npm run bench -- --only cache-lookup --beliefs 10000     # the sweep's judged-pair cache read (bench/cache-lookup.ts, --expose-gc given)
  *   npm run bench -- --only sleep-cost --conversations 0,1   # whole sleeps, LoCoMo and the rotting stream (bench/sleep-cost.ts)
  *   npm run bench -- --only recall-tagging --sets fresh24    # texts tagged and tokenized, time per recall, dev questions (bench/recall-tagging.ts)
+ *   npm run bench -- --only candidate-queue --conversations 0 # pairs candidates() offers after a sleep, per 100 episodes (bench/candidate-queue.ts)
  */
 
 import { spawnSync } from "node:child_process";
@@ -223,7 +224,7 @@ function parseArgs(argv: string[]): Options {
         v !== "current-state"
       )
         throw new Error(
-          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered, current-state, write-mark, cache-lookup, sleep-cost or recall-tagging",
+          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered, current-state, write-mark, cache-lookup, sleep-cost, recall-tagging or candidate-queue",
         );
       o.only = v;
     } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
@@ -975,6 +976,7 @@ const OWN_PROCESS: Record<string, { file: string; nodeFlags: string[] }> = {
   "cache-lookup": { file: "cache-lookup.ts", nodeFlags: ["--expose-gc"] },
   "sleep-cost": { file: "sleep-cost.ts", nodeFlags: [] },
   "recall-tagging": { file: "recall-tagging.ts", nodeFlags: [] },
+  "candidate-queue": { file: "candidate-queue.ts", nodeFlags: [] },
 };
 
 function ownProcessPart(argv: readonly string[]): { part: string; rest: string[] } | null {

@@ -14,16 +14,15 @@
  * order) must be equal between trees whose verdicts are equal.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
-import { parseLocomo } from "../eval/locomo/dataset.js";
-import { EVAL_CLOCK } from "../eval/locomo/evaluate.js";
 import { DEFAULT_LOCOMO_PATH } from "../eval/locomo/index.js";
 import { generateStream } from "../eval/rotting-stream/generator.js";
 import type { Memory } from "../src/core/engine.js";
 import { openMemory } from "../src/open-memory.js";
 import { numberList, walkArgs } from "./argv.js";
+import { recordedLocomo } from "./locomo-chat.js";
 
 interface Options {
   conversations: number[];
@@ -99,20 +98,9 @@ async function digestOf(mem: Memory): Promise<SleepCostResult["beliefs"] & { dig
 }
 
 async function runLocomo(path: string, index: number): Promise<SleepCostResult> {
-  const data = parseLocomo(JSON.parse(readFileSync(path, "utf8")));
-  const conv = data.conversations.find((c) => c.index === index);
-  if (!conv) throw new Error(`no LoCoMo conversation ${index}`);
-  const mem = await openMemory({ path: ":memory:", clock: EVAL_CLOCK, actor: "eval" });
+  const { mem } = await recordedLocomo(path, index);
   const acc = { seconds: 0, cpuSeconds: 0, sleeps: 0 };
   try {
-    for (const turn of conv.turns)
-      await mem.record(turn.content, {
-        type: "observation",
-        actor: turn.speaker,
-        at: turn.at,
-        session: `session_${turn.session}`,
-        metadata: { dia_id: turn.diaId },
-      });
     await timedSleep(mem, acc);
     const { digest, ...beliefs } = await digestOf(mem);
     return { name: `locomo ${index}`, ...acc, beliefs, digest };

@@ -19,6 +19,18 @@ import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
 
 /**
+ * A table looked up by a word of the text, as a Map: the word is one of the table's own keys or
+ * none, never a member every object inherits ("constructor" was `Object`, perf51). Write the table
+ * as an object literal for its reader; this turns it into the Map that is looked up.
+ *
+ *   wordTable({ mo: "month", hr: "hour" }).get("hr")          // → "hour"
+ *   wordTable({ mo: "month", hr: "hour" }).get("constructor") // → undefined
+ */
+export function wordTable<V>(table: Readonly<Record<string, V>>): ReadonlyMap<string, V> {
+  return new Map(Object.entries(table));
+}
+
+/**
  * Number words read as figures. A Map, not an object: a word that names a member every object
  * inherits ("constructor") is a word, not `Object` (perf51).
  */

@@ -123,7 +123,7 @@ import { type TaggedWord, tagged } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
 import { numberInWords, type WordNumber, wordBelowHundred } from "./number-words.js";
 import { clausesOf } from "./sleep/chat-turns.js";
-import { isHypothetical, isNegated, isQuestion } from "./text.js";
+import { isHypothetical, isNegated, isQuestion, wordTable } from "./text.js";
 
 /** Tagged sentences, remembered (tagger.ts): one memo for the lifts, the state slots and the values read here. */
 export { tagged };
@@ -854,13 +854,13 @@ function rateSaid(words: readonly TaggedWord[]): string {
 const SLASH_RATE = /^(\d[\d,.]*)\/(mo|mth|month|wk|week|hr|hour|day|night|yr|year)$/i;
 
 /** The calendar noun a slash rate's clipped word says ("mo": month, "hr": hour). */
-const SLASH_RATE_NOUN: Readonly<Record<string, string>> = {
+const SLASH_RATE_NOUN = wordTable({
   mo: "month",
   mth: "month",
   wk: "week",
   hr: "hour",
   yr: "year",
-};
+});
 
 /** `GLUED_UNIT`: a number with its unit's letters written on ("50mg", "300ms", "2.5kg", "20km"). */
 const GLUED = /^(\d[\d,.]*)(\p{L}{1,3})$/u;
@@ -1300,7 +1300,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // `RATE` written on the number ("$275/mo"): the number, and the rate it is counted per.
     const slash = spoken || i !== j ? null : SLASH_RATE.exec(w.text);
     const slashRate = slash
-      ? ` a ${SLASH_RATE_NOUN[slash[2]!.toLowerCase()] ?? slash[2]!.toLowerCase()}`
+      ? ` a ${SLASH_RATE_NOUN.get(slash[2]!.toLowerCase()) ?? slash[2]!.toLowerCase()}`
       : "";
     const value = spoken?.value ?? digitsOf(slash ? slash[1]! : written).toLowerCase();
     // `LONE_NUMBER_WORD`: a duration in one word ("in six weeks", "for two days") is read to its

@@ -33,6 +33,7 @@ import {
   rawTokens,
   STOP_WORDS,
   stem,
+  wordTable,
 } from "../text.js";
 import { CANONICAL_FORMS } from "./coverage.js";
 import { formTakes, lemmaAs, listedWord, type TaggedWord, tag } from "./tagger.js";
@@ -145,7 +146,7 @@ export type Result = "success" | "failure";
  * at the end of its clause or before an adverb of how it went ("worked fine"). "time" reports one
  * only as "timed out".
  */
-const OUTCOME_VERBS: Record<string, { result: Result; reports: (after: After) => boolean }> = {
+const OUTCOME_VERBS = wordTable<{ result: Result; reports: (after: After) => boolean }>({
   work: { result: "success", reports: ({ next, clauseEnds }) => clauseEnds || HOW_IT_WENT.has(next ?? "") },
   succeed: {
     result: "success",
@@ -163,7 +164,7 @@ const OUTCOME_VERBS: Record<string, { result: Result; reports: (after: After) =>
   },
   crash: { result: "failure", reports: ({ next }) => !/^(?:at|into)$/.test(next ?? "") },
   time: { result: "failure", reports: ({ next }) => next === "out" },
-};
+});
 /** What follows an outcome verb: the next word (lower case) and its tag, the clause's next few words, whether the clause ends. */
 interface After {
   next: string | undefined;
@@ -177,7 +178,7 @@ const HOW_IT_WENT = new Set(
 );
 /** Inflected forms of the outcome verbs, for a text read without tags: "failed" → "fail", "broke" → "break". */
 const OUTCOME_FORMS = new Map<string, string>([
-  ...Object.keys(OUTCOME_VERBS).flatMap((l) =>
+  ...[...OUTCOME_VERBS.keys()].flatMap((l) =>
     ["", "s", "es", "ed", "d"].map((end) => [`${l}${end}`, l] as [string, string]),
   ),
   ["broke", "break"],
@@ -209,7 +210,7 @@ function outcomeAt(
   // makes it a verb (`bareVerbAt`).
   if (w && (w.pos === "NOUN" || w.pos === "PROPN") && !bareVerbAt(raw, i)) return null;
   const lemma = w ? w.lemma : OUTCOME_FORMS.get(raw[i]!);
-  const verb = lemma === undefined ? undefined : OUTCOME_VERBS[lemma];
+  const verb = lemma === undefined ? undefined : OUTCOME_VERBS.get(lemma);
   if (!verb) return null;
   const boundary = (a: TaggedWord, b: TaggedWord) =>
     /[,;:.!?()—–]/.test(text.slice(a.start + a.text.length, b.start));
@@ -585,7 +586,7 @@ export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nam
 }
 
 /** Canonical forms: irregular verbs and an abbreviation that stemming misses (coverage.ts's). */
-const canon = (t: string) => CANONICAL_FORMS[t] ?? t;
+const canon = (t: string) => CANONICAL_FORMS.get(t) ?? t;
 
 /**
  * Words that only say when or how lasting a statement is; they name no subject or value. The
@@ -748,7 +749,7 @@ const isStateWord = (t: string) =>
   CHANGE_VERBS.has(`${t}ed`) ||
   CHANGE_VERBS.has(`${t}d`);
 
-const IRREGULAR_PARTICIPLES: Record<string, string> = {
+const IRREGULAR_PARTICIPLES = wordTable({
   run: "run",
   led: "lead",
   held: "hold",
@@ -757,7 +758,7 @@ const IRREGULAR_PARTICIPLES: Record<string, string> = {
   written: "write",
   known: "know",
   hosted: "host",
-};
+});
 
 /** Opposite states, as the stemmer leaves them (enabled → enable, closed → close, denied → deni). */
 const STATE_OPPOSITES: [string, string][] = [
@@ -797,7 +798,8 @@ function attributeParticiple(text: string): string | null {
   if (!m) return null;
   const word = m[1]!.toLowerCase();
   if (CHANGE_VERBS.has(word) || CHANGE_LEMMAS.has(stem(word))) return null;
-  if (IRREGULAR_PARTICIPLES[word]) return IRREGULAR_PARTICIPLES[word]!;
+  const irregular = IRREGULAR_PARTICIPLES.get(word);
+  if (irregular) return irregular;
   return /(?:ed|en)$/.test(word) && word.length > 4 ? stem(word) : null;
 }
 
@@ -822,7 +824,7 @@ export const subsetOf = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...
  * Enumerated states: each word names one side of a two-valued attribute. Two statements that
  * differ only by the side (on/off, enabled/disabled, allowed/blocked …) say opposite things.
  */
-const STATES: Record<string, [group: string, side: 0 | 1]> = {};
+const STATES = new Map<string, [group: string, side: 0 | 1]>();
 for (const [group, yes, no] of [
   ["switch", "on enabled active activated online", "off disabled inactive deactivated offline"],
   ["open", "open opened reopened", "closed shut"],
@@ -837,11 +839,11 @@ for (const [group, yes, no] of [
   ["required", "required mandatory compulsory", "optional"],
   ["running", "running started resumed", "stopped paused halted suspended"],
 ] as const) {
-  for (const w of yes.split(" ")) STATES[w] = [group, 1];
-  for (const w of no.split(" ")) STATES[w] = [group, 0];
+  for (const w of yes.split(" ")) STATES.set(w, [group, 1]);
+  for (const w of no.split(" ")) STATES.set(w, [group, 0]);
 }
 /** Every state word, either side. */
-export const ENUMERATED_STATES: readonly string[] = Object.keys(STATES);
+export const ENUMERATED_STATES: readonly string[] = [...STATES.keys()];
 
 /** Verbs after which on/off is a state, not a place: "turned on", "switched off", "left on". */
 const SWITCH_LEMMAS = new Set("turn switch toggle flip set keep leave stay be".split(" "));
@@ -852,7 +854,7 @@ function statesOf(words: readonly TaggedWord[]): Map<string, 0 | 1> {
   const out = new Map<string, 0 | 1>();
   words.forEach((w, i) => {
     const lower = w.text.toLowerCase();
-    const state = STATES[lower];
+    const state = STATES.get(lower);
     if (!state) return;
     if (lower === "on" || lower === "off") {
       const prev = words[i - 1];

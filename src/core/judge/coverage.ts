@@ -16,7 +16,7 @@
 import { boundedMemo } from "../bounded-memo.js";
 import { adverbs, FROM_NOW_ON, THESE_DAYS } from "../change-adverbs.js";
 import { capitalTitles, DOTTED_TITLES } from "../person-words.js";
-import { asWritten, isQuestion, rawTokens, stem } from "../text.js";
+import { asWritten, isQuestion, rawTokens, stem, wordTable } from "../text.js";
 
 /** The rule's name (the reason code of a verdict it downgrades) and its doc line. */
 export const UNCOVERED_RULE = {
@@ -42,7 +42,7 @@ const EMPTY = new Set(
  * Forms one word takes that the stemmer does not join, which the judge's term comparison joins as
  * well (`canon`, analysis.ts): irregular verbs and an abbreviation.
  */
-export const CANONICAL_FORMS: Readonly<Record<string, string>> = {
+export const CANONICAL_FORMS = wordTable({
   kept: "keep",
   led: "lead",
   ran: "run",
@@ -54,11 +54,11 @@ export const CANONICAL_FORMS: Readonly<Record<string, string>> = {
   owner: "own",
   ownership: "own",
   owned: "own",
-};
+});
 
 /** Forms one word takes that the stemmer does not join: `CANONICAL_FORMS` and more. */
-const IRREGULAR: Record<string, string> = {
-  ...CANONICAL_FORMS,
+const IRREGULAR = wordTable({
+  ...Object.fromEntries(CANONICAL_FORMS),
   has: "have",
   had: "have",
   having: "have",
@@ -74,7 +74,7 @@ const IRREGULAR: Record<string, string> = {
   maintainer: "maintain",
   leader: "lead",
   manager: "manage",
-};
+});
 
 /**
  * Known paraphrases: words in one group say the same thing of a statement. Small on purpose — a
@@ -119,10 +119,11 @@ PARAPHRASE_GROUPS.forEach((g, i) => {
 
 const formOf = (t: string): string => {
   const lower = t.replace(/^v(?=\d)/, "");
-  if (IRREGULAR[lower]) return IRREGULAR[lower]!;
+  const irregular = IRREGULAR.get(lower);
+  if (irregular) return irregular;
   if (GROUP.has(lower)) return lower;
   const s = stem(lower);
-  return IRREGULAR[s] ?? s;
+  return IRREGULAR.get(s) ?? s;
 };
 
 const groupOf = (t: string): number | undefined => GROUP.get(t) ?? GROUP.get(formOf(t));
