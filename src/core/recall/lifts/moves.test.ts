@@ -137,11 +137,39 @@ describe("slot32: askedSlotOnce reads a question with no person word for a thing
   it.each([
     ["Which day is the library shut?", true],
     ["which inhaler am I on", true],
-    // A named person without a possessive was never read here; "the" does not open the way.
-    ["What does Melanie paint in the evenings?", false],
+    // "the" does not open the way.
     ["When is the quarterly review?", false],
   ])("%s → read: %s", async (query, read) => {
     const asked = await askedSlotOnce(query, sharedWordNet()).read();
     expect(asked !== null).toBe(read);
+  });
+});
+
+describe("notfound51: askedSlotOnce reads a named person's state asked with no possessive (NAMED_ASKED)", () => {
+  it.each([
+    ["which nursery is Leo at", "leo"],
+    ["where does Shanice work", "shanice"],
+    ["what time does Ruben start in the morning", "ruben"],
+    ["which hospital has Aoife now", "aoife"],
+  ])("%s → %s's", async (query, subject) => {
+    const once = askedSlotOnce(query, sharedWordNet());
+    expect(once.possible).toBe(true);
+    expect((await once.read())?.subject).toBe(subject);
+  });
+
+  it.each([
+    // Past: no state that holds now.
+    "When did Ruben start at the ranch?",
+    // A name that is a thing's: read, but no person's state ("Python" fills no slot of its own).
+    "what is Python",
+    "ruben start time",
+  ])("not read: %s", async (query) => {
+    const once = askedSlotOnce(query, sharedWordNet());
+    expect(await once.read()).toBeNull();
+  });
+
+  it("a query that names no one after a present verb is not possible before the tagger loads", () => {
+    expect(askedSlotOnce("what is a good plan", sharedWordNet()).possible).toBe(false);
+    expect(askedSlotOnce("When did Ruben start?", sharedWordNet()).possible).toBe(false);
   });
 });

@@ -172,6 +172,15 @@ export function liftNewer<M extends Move>(
 /** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
 const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
 
+/**
+ * `NAMED_ASKED`: a present "is", "are", "does", "do" or "has" before a capitalised name: a question
+ * that could ask a named person's state with no possessive ("where does Ruben live", "what time
+ * does Ruben start in the morning", "which nursery is Leo at"). Not a name after a past verb ("When
+ * did Ruben start?") nor a question with no name ("what is a good plan"): read as before. A thing's
+ * name ("What is Python?") is read and `askedSlot` finds no person's slot in it.
+ */
+const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
+
 /** A thing said with "the": a question that could ask the state of a thing the speaker holds ("Which day is the shop shut?"). */
 const THING_ASKED = /\bthe\b/i;
 
@@ -184,13 +193,13 @@ export interface AskedOnce {
 }
 
 /**
- * `askedSlot` of a recall query, read once. A question with no person word is read only for a
- * thing's state (`askedSlot`'s "the shop"): the speaker's slot, not a named person's ("What does
- * Melanie paint in the evenings?" is read as before, not at all).
+ * `askedSlot` of a recall query, read once. A question with no person word and no name after its
+ * verb (`NAMED_ASKED`: "What does Melanie paint in the evenings?", "where does Ruben live") is read
+ * only for a thing's state (`askedSlot`'s "the shop"): the speaker's slot, not a named person's.
  */
 export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
   const asks = asksOfRecall(query);
-  const person = asks && PERSON_ASKED.test(query);
+  const person = asks && (PERSON_ASKED.test(query) || NAMED_ASKED.test(query));
   const possible = person || (asks && THING_ASKED.test(query));
   let slot: Promise<AskedSlot | null> | undefined;
   const read = async () => {
