@@ -168,6 +168,31 @@ describe("notfound51: askedSlotOnce reads a named person's state asked with no p
     expect(await once.read()).toBeNull();
   });
 
+  // `PLURAL_ASKED`: "what"/"which" before a plural noun asks for every value, a list, not one that holds now.
+  it.each([
+    "What shelters does Maria volunteer at?",
+    "What books does Melanie read?",
+    "which classes does Jon teach",
+    "Which bands does Caroline like?",
+  ])("not read (a list asked: PLURAL_ASKED): %s", async (query) => {
+    expect(await askedSlotOnce(query, sharedWordNet()).read()).toBeNull();
+  });
+
+  it.each([
+    // A singular noun, a count, a plural after another wh-word: one value that holds now.
+    ["What shelter does Maria volunteer at?", "maria"],
+    ["How many children does Melanie have?", "melanie"],
+    ["where does Shanice work", "shanice"],
+  ])("still read: %s → %s's", async (query, subject) => {
+    expect((await askedSlotOnce(query, sharedWordNet()).read())?.subject).toBe(subject);
+  });
+
+  it("the first person's plural question is read as before (PLURAL_ASKED reads only NAMED_ASKED's questions)", async () => {
+    expect((await askedSlotOnce("What shows do I watch on Sundays?", sharedWordNet()).read())?.subject).toBe(
+      "speaker",
+    );
+  });
+
   it("a query that names no one after a present verb is not possible before the tagger loads", () => {
     expect(askedSlotOnce("what is a good plan", sharedWordNet()).possible).toBe(false);
     expect(askedSlotOnce("When did Ruben start?", sharedWordNet()).possible).toBe(false);

@@ -181,6 +181,26 @@ const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/
  */
 const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
 
+/**
+ * `PLURAL_ASKED`: "what" or "which" before a plural noun (the tagger's lemma is not the word:
+ * "shelters" → "shelter", "children" → "child") asks for every value, a list, not the one that
+ * holds now: "What shelters does Maria volunteer at?", "What books does Melanie read?", "which
+ * classes does Jon teach". The current-state reading ranks the newest value first and the others
+ * below, so a named person's list question is read as before `NAMED_ASKED` (LoCoMo 0–2's "What
+ * shelters does Maria volunteer at?" lost its earlier shelter from the ten). Not a singular noun
+ * ("What shelter does Maria volunteer at?"), nor a plural after another wh-word ("How many children
+ * does Melanie have?": one count that holds now). The speaker's own questions are read as they
+ * were ("What shows do I watch on Sundays?"): only `NAMED_ASKED`'s way in is narrowed.
+ */
+function listAsked(query: string): boolean {
+  const words = tagged(query);
+  return words.some((w, i) => {
+    if (!/^(?:what|which)$/i.test(w.text)) return false;
+    const next = words[i + 1];
+    return next?.pos === "NOUN" && next.lemma !== next.text.toLowerCase();
+  });
+}
+
 /** A thing said with "the": a question that could ask the state of a thing the speaker holds ("Which day is the shop shut?"). */
 const THING_ASKED = /\bthe\b/i;
 
@@ -199,13 +219,16 @@ export interface AskedOnce {
  */
 export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
   const asks = asksOfRecall(query);
-  const person = asks && (PERSON_ASKED.test(query) || NAMED_ASKED.test(query));
+  const personWord = asks && PERSON_ASKED.test(query);
+  const named = asks && !personWord && NAMED_ASKED.test(query);
+  const person = personWord || named;
   const possible = person || (asks && THING_ASKED.test(query));
   let slot: Promise<AskedSlot | null> | undefined;
   const read = async () => {
     await loadTagger();
     const asked = askedSlot(query, lexicon);
-    return person || asked?.subject === "speaker" ? asked : null;
+    // A named person's list question (`PLURAL_ASKED`) is read as it was before `NAMED_ASKED`.
+    return personWord || (named && !listAsked(query)) || asked?.subject === "speaker" ? asked : null;
   };
   return {
     possible,
