@@ -187,6 +187,14 @@ describe("notfound51: askedSlotOnce reads a named person's state asked with no p
     expect((await askedSlotOnce(query, sharedWordNet()).read())?.subject).toBe(subject);
   });
 
+  it("a named person's list question is not possible before the tagger loads, as before NAMED_ASKED; without a lexicon no plural is known", () => {
+    expect(askedSlotOnce("What shelters does Maria volunteer at?", sharedWordNet()).possible).toBe(false);
+    expect(askedSlotOnce("What shelter does Maria volunteer at?", sharedWordNet()).possible).toBe(true);
+    // "class" is listed as written: a singular.
+    expect(askedSlotOnce("which class does Jon teach", sharedWordNet()).possible).toBe(true);
+    expect(askedSlotOnce("What shelters does Maria volunteer at?").possible).toBe(true);
+  });
+
   it("the first person's plural question is read as before (PLURAL_ASKED reads only NAMED_ASKED's questions)", async () => {
     expect((await askedSlotOnce("What shows do I watch on Sundays?", sharedWordNet()).read())?.subject).toBe(
       "speaker",

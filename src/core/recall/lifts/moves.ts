@@ -182,23 +182,27 @@ const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/
 const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
 
 /**
- * `PLURAL_ASKED`: "what" or "which" before a plural noun (the tagger's lemma is not the word:
- * "shelters" → "shelter", "children" → "child") asks for every value, a list, not the one that
- * holds now: "What shelters does Maria volunteer at?", "What books does Melanie read?", "which
- * classes does Jon teach". The current-state reading ranks the newest value first and the others
- * below, so a named person's list question is read as before `NAMED_ASKED` (LoCoMo 0–2's "What
- * shelters does Maria volunteer at?" lost its earlier shelter from the ten). Not a singular noun
- * ("What shelter does Maria volunteer at?"), nor a plural after another wh-word ("How many children
- * does Melanie have?": one count that holds now). The speaker's own questions are read as they
- * were ("What shows do I watch on Sundays?"): only `NAMED_ASKED`'s way in is narrowed.
+ * `PLURAL_ASKED`: "what" or "which" before a plural noun asks for every value, a list, not the one
+ * that holds now: "What shelters does Maria volunteer at?", "What books does Melanie read?", "which
+ * classes does Jon teach". A plural is a word the lexicon does not list as a noun whose singular
+ * ("-s", "-es", "-ies" → "-y") it lists: "shelters", "classes", "hobbies"; not "class", "news" or
+ * "glasses" (listed as written). The current-state reading ranks the newest value first and the
+ * others below, so a named person's list question is read as before `NAMED_ASKED` (LoCoMo 0–2's
+ * "What shelters does Maria volunteer at?" lost an earlier shelter from the ten). Not a singular
+ * ("What shelter does Maria volunteer at?"), nor a plural after another wh-word ("How many
+ * children does Melanie have?": one count that holds now). The speaker's own questions are read as
+ * they were ("What shows do I watch on Sundays?"): only `NAMED_ASKED`'s way in is narrowed. Read
+ * before the tagger loads; without a lexicon no plural is known and the question is read.
  */
-function listAsked(query: string): boolean {
-  const words = tagged(query);
-  return words.some((w, i) => {
-    if (!/^(?:what|which)$/i.test(w.text)) return false;
-    const next = words[i + 1];
-    return next?.pos === "NOUN" && next.lemma !== next.text.toLowerCase();
-  });
+function listAsked(query: string, lexicon: Lexicon | undefined): boolean {
+  if (!lexicon) return false;
+  for (const m of query.matchAll(/\b(?:what|which)\s+(\p{L}+)/giu)) {
+    const word = m[1]!.toLowerCase();
+    if (!word.endsWith("s") || lexicon.lists(word, "noun")) continue;
+    const singulars = [word.slice(0, -1), word.replace(/es$/, ""), word.replace(/ies$/, "y")];
+    if (singulars.some((w) => w !== word && w.length > 1 && lexicon.lists(w, "noun"))) return true;
+  }
+  return false;
 }
 
 /** A thing said with "the": a question that could ask the state of a thing the speaker holds ("Which day is the shop shut?"). */
@@ -214,21 +218,21 @@ export interface AskedOnce {
 
 /**
  * `askedSlot` of a recall query, read once. A question with no person word and no name after its
- * verb (`NAMED_ASKED`: "What does Melanie paint in the evenings?", "where does Ruben live") is read
- * only for a thing's state (`askedSlot`'s "the shop"): the speaker's slot, not a named person's.
+ * verb (`NAMED_ASKED`: "What does Melanie paint in the evenings?", "where does Ruben live"), or a
+ * named person's list question (`PLURAL_ASKED`), is read only for a thing's state (`askedSlot`'s
+ * "the shop"): the speaker's slot, not a named person's.
  */
 export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
   const asks = asksOfRecall(query);
   const personWord = asks && PERSON_ASKED.test(query);
-  const named = asks && !personWord && NAMED_ASKED.test(query);
+  const named = asks && !personWord && NAMED_ASKED.test(query) && !listAsked(query, lexicon);
   const person = personWord || named;
   const possible = person || (asks && THING_ASKED.test(query));
   let slot: Promise<AskedSlot | null> | undefined;
   const read = async () => {
     await loadTagger();
     const asked = askedSlot(query, lexicon);
-    // A named person's list question (`PLURAL_ASKED`) is read as it was before `NAMED_ASKED`.
-    return personWord || (named && !listAsked(query)) || asked?.subject === "speaker" ? asked : null;
+    return person || asked?.subject === "speaker" ? asked : null;
   };
   return {
     possible,
