@@ -183,6 +183,8 @@ describe("notfound51: askedSlotOnce reads a named person's state asked with no p
     ["What shelter does Maria volunteer at?", "maria"],
     ["How many children does Melanie have?", "melanie"],
     ["where does Shanice work", "shanice"],
+    // The verb after the wh-word ("does": "doe" is a noun) is no plural noun.
+    ["what does Zack do after school on Fridays", "zack"],
   ])("still read: %s → %s's", async (query, subject) => {
     expect((await askedSlotOnce(query, sharedWordNet()).read())?.subject).toBe(subject);
   });

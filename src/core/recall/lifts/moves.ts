@@ -181,6 +181,9 @@ const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/
  */
 const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
 
+/** The forms in "-s" of be, do and have, which follow a wh-word as its verb ("what does", "which is"). */
+const AUX_IN_S = new Set(["is", "was", "does", "has"]);
+
 /**
  * `PLURAL_ASKED`: "what" or "which" before a plural noun asks for every value, a list, not the one
  * that holds now: "What shelters does Maria volunteer at?", "What books does Melanie read?", "which
@@ -192,13 +195,14 @@ const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
  * ("What shelter does Maria volunteer at?"), nor a plural after another wh-word ("How many
  * children does Melanie have?": one count that holds now). The speaker's own questions are read as
  * they were ("What shows do I watch on Sundays?"): only `NAMED_ASKED`'s way in is narrowed. Read
- * before the tagger loads; without a lexicon no plural is known and the question is read.
+ * before the tagger loads; without a lexicon no plural is known and the question is read. The verb
+ * after the wh-word is no noun: "what does Zack do after school" ("doe" is a noun) is read.
  */
 function listAsked(query: string, lexicon: Lexicon | undefined): boolean {
   if (!lexicon) return false;
   for (const m of query.matchAll(/\b(?:what|which)\s+(\p{L}+)/giu)) {
     const word = m[1]!.toLowerCase();
-    if (!word.endsWith("s") || lexicon.lists(word, "noun")) continue;
+    if (!word.endsWith("s") || AUX_IN_S.has(word) || lexicon.lists(word, "noun")) continue;
     const singulars = [word.slice(0, -1), word.replace(/es$/, ""), word.replace(/ies$/, "y")];
     if (singulars.some((w) => w !== word && w.length > 1 && lexicon.lists(w, "noun"))) return true;
   }
