@@ -1,5 +1,5 @@
 /**
- * FTS5 beside the in-process text index, as the index tests' reference: one FTS5 table per
+ * FTS5 beside the in-process text index, as the index tests' reference (the stores' tokenizer, `porter` over `UNICODE61`): one FTS5 table per
  * namespace (each namespace's BM25 statistics are its own), one table `t` of every row (the
  * store-wide N and lengths), and a plain table `meta` of each row's namespace and status.
  *
@@ -9,6 +9,7 @@
  */
 import Database from "better-sqlite3";
 import type { TextHit, TextRow } from "../../src/store/text-index/text-index.js";
+import { UNICODE61 } from "../../src/store/text-index/unicode61-table.js";
 
 export class Fts5Reference {
   readonly db = new Database(":memory:");
@@ -16,7 +17,7 @@ export class Fts5Reference {
 
   constructor() {
     this.db.exec(`
-      CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61');
+      CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter ${UNICODE61}');
       CREATE TABLE meta (rowid INTEGER PRIMARY KEY, namespace TEXT NOT NULL, status TEXT NOT NULL);
     `);
   }
@@ -25,7 +26,7 @@ export class Fts5Reference {
     let name = this.tables.get(namespace);
     if (!name) {
       name = `n${this.tables.size}`;
-      this.db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(x, tokenize='porter unicode61')`);
+      this.db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(x, tokenize='porter ${UNICODE61}')`);
       this.tables.set(namespace, name);
     }
     return name;

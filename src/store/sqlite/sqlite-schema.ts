@@ -5,6 +5,7 @@ import {
   upgradedSleepRecord,
   upgradeMetaKey,
 } from "../../core/ports.js";
+import { UNICODE61 } from "../text-index/unicode61-table.js";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
 /**
@@ -67,6 +68,9 @@ const TEXT_SIZES_SCHEMA = `
   ${textSizeTriggers("b", "beliefs", "belief_fts", "text")}
   ${textSizeTriggers("e", "episodes", "episode_fts", "content")}
 `;
+
+/** The full-text tables' tokenizer: Porter stems over `UNICODE61` (marks folded, migration 11). */
+const FULL_TEXT_TOKENIZER = `porter ${UNICODE61}`;
 
 /**
  * Versioned migrations for the SQLite store. Each entry runs once, inside the same
@@ -295,6 +299,18 @@ export const MIGRATIONS: readonly string[] = [
   // 10: sleep's record on a belief under its one reserved metadata key (core/sleep-record.ts), so no
   // caller's field is read as sleep's: the fields sleep kept at the top are moved by MIGRATION_FILLS[10].
   "SELECT 1;",
+  // 11: the full-text tables fold every Latin letter's marks (`remove_diacritics 2`: "Nẵng" and
+  // "Nguyễn", whose letters carry two marks, are "nang" and "nguyen" as "café" is "cafe"), rebuilt
+  // from their rows. The triggers name the tables and stay; a row's token count is unchanged, so
+  // `text_sizes` stays true.
+  `
+  DROP TABLE belief_fts;
+  CREATE VIRTUAL TABLE belief_fts USING fts5(text, content='beliefs', content_rowid='rowid', tokenize='${FULL_TEXT_TOKENIZER}');
+  INSERT INTO belief_fts(belief_fts) VALUES ('rebuild');
+  DROP TABLE episode_fts;
+  CREATE VIRTUAL TABLE episode_fts USING fts5(content, content='episodes', content_rowid='rowid', tokenize='${FULL_TEXT_TOKENIZER}');
+  INSERT INTO episode_fts(episode_fts) VALUES ('rebuild');
+  `,
 ];
 
 /**

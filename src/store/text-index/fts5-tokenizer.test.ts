@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../../test/support/random.js";
 import { Fts5Tokenizer, termText } from "./fts5-tokenizer.js";
-import { DIACRITIC, SEPARATOR, TOKEN, unicode61Table } from "./unicode61-table.js";
+import { DIACRITIC, SEPARATOR, TOKEN, UNICODE61, unicode61Table } from "./unicode61-table.js";
 
 const LOCOMO = "/work/shared/data/locomo/locomo10.json";
 
@@ -16,7 +16,7 @@ const LOCOMO = "/work/shared/data/locomo/locomo10.json";
 function fts5Terms(texts: readonly string[]): string[][] {
   const db = new Database(":memory:");
   db.exec(
-    "CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');",
+    `CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter ${UNICODE61}'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`,
   );
   const insert = db.prepare("INSERT INTO t(rowid, x) VALUES (?, ?)");
   db.transaction(() => {
@@ -97,6 +97,10 @@ describe("Fts5Tokenizer (porter unicode61) against FTS5", () => {
       "non-ASCII inside stems",
       "façades naïvely Übungen straße grüßen garçons señoritas \u1041ing a\u1041ing bäß",
     ],
+    [
+      "letters with two marks and letters with none to fold (Vietnamese, Polish, Danish)",
+      "Đà Nẵng Nguyễn Thị Hồng Hà Nội phở Huế Quảng Ngãi Ðorđe Łódź København Ạ ẫ ỗ \u0065\u0302\u0303",
+    ],
   ])("gives FTS5's terms for %s", (_name, text) => {
     expect(mismatches([text, ...text.split(" ")])).toEqual([]);
   });
@@ -134,5 +138,25 @@ describe("unicode61Table", () => {
     expect(table.kind(0x2019)).toBe(SEPARATOR); // ’
     expect(table.kind(0x4e2d)).toBe(TOKEN); // 中
     expect(table.kind(0xe000)).toBe(TOKEN); // private use (Co)
+  });
+
+  it("folds every mark of a Latin letter, two as one (`MARKS_FOLDED_IN_FULL_TEXT`), never a letter with none", () => {
+    const table = unicode61Table();
+    expect(table.fold(0x1eb5)).toBe(0x61); // ẵ → a (breve and tilde; FTS5's default kept both)
+    expect(table.fold(0x1ec5)).toBe(0x65); // ễ → e
+    expect(table.fold(0x1ed3)).toBe(0x6f); // ồ → o
+    expect(table.fold(0xe3)).toBe(0x61); // ã → a, as before
+    expect(table.fold(0x111)).toBe(0x111); // đ: no mark to fold, a letter of its own
+    expect(table.fold(0x142)).toBe(0x142); // ł
+    expect(table.fold(0xf8)).toBe(0xf8); // ø
+  });
+
+  it("reads a question and a text typed with and without marks as the same terms", () => {
+    const tokenizer = new Fts5Tokenizer();
+    const terms = (text: string) => tokenizer.tokenize(text).map(termText);
+    expect(terms("Nẵng Nguyễn Hồng Hà Nội São Paulo café Montréal")).toEqual(
+      terms("Nang Nguyen Hong Ha Noi Sao Paulo cafe Montreal"),
+    );
+    expect(terms("Đà")).not.toEqual(terms("Da")); // "đ" is its own letter to FTS5
   });
 });

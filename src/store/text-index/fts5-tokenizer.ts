@@ -2,10 +2,10 @@
  * FTS5's `porter unicode61` tokenizer, reproduced so the in-process text index (text-index.ts)
  * indexes and queries exactly the terms FTS5 does:
  *
- * - **unicode61** (default options): a token is a run of token characters (ASCII letters and
- *   digits; beyond ASCII the categories L*, N*, Co of FTS5's own Unicode data, see
- *   unicode61-table.ts); a combining diacritic continues a token but never starts one; each
- *   character is folded (lower case, diacritics removed: `remove_diacritics=1`).
+ * - **unicode61** (`UNICODE61`: `remove_diacritics 2`): a token is a run of token characters
+ *   (ASCII letters and digits; beyond ASCII the categories L*, N*, Co of FTS5's own Unicode data,
+ *   see unicode61-table.ts); a combining diacritic continues a token but never starts one; each
+ *   character is folded (lower case, every diacritic removed, a letter's two as one: "ẵ" → "a").
  * - **porter**: SQLite's Porter stemmer, which works on the token's UTF-8 *bytes* (every byte
  *   that is not an ASCII vowel is a consonant) and leaves tokens shorter than 3 or longer than
  *   64 bytes alone. Its quirks are kept: `y` counts as a vowel anywhere but first when looking

@@ -31,6 +31,17 @@ export interface Unicode61Chars {
   fold(codePoint: number): number;
 }
 
+/**
+ * FTS5's `unicode61` as the stores read text: every Latin letter's marks folded, one mark or several
+ * (`remove_diacritics 2`, `MARKS_FOLDED_IN_FULL_TEXT`). FTS5's default (`1`) keeps the marks of a
+ * letter that carries two, as most of Vietnamese's do: "Đà Nẵng" was "đa nẵng" and never met
+ * "Da Nang"'s "nang"; "Nguyễn" was "nguyễn". With `2`: "nang", "nguyen", as "café" is "cafe" and
+ * "São" is "sao" under either. A letter with no decomposition keeps its form under both ("đ", "ł",
+ * "ø": "Đà" is "đa", never "da"), and so does a letter of another script. SQLite's tables use it
+ * since schema 11 (../sqlite/sqlite-schema.ts); the in-process index probes it here.
+ */
+export const UNICODE61 = "unicode61 remove_diacritics 2";
+
 const BLOCK = 128;
 
 class ProbedTable implements Unicode61Chars {
@@ -53,14 +64,14 @@ class ProbedTable implements Unicode61Chars {
     if (!this.connection) {
       this.connection = referenceDb();
       this.connection.exec(
-        "CREATE VIRTUAL TABLE unicode61_probe USING fts5(x, tokenize='unicode61'); CREATE VIRTUAL TABLE unicode61_terms USING fts5vocab(unicode61_probe, 'instance');",
+        `CREATE VIRTUAL TABLE unicode61_probe USING fts5(x, tokenize='${UNICODE61}'); CREATE VIRTUAL TABLE unicode61_terms USING fts5vocab(unicode61_probe, 'instance');`,
       );
     }
     return this.connection;
   }
 
   /**
-   * Tokenizes `q<c>q` and `<c>q` for every code point c of the block with plain `unicode61`
+   * Tokenizes `q<c>q` and `<c>q` for every code point c of the block with `UNICODE61`
    * (`q` is an ASCII token character): one token `q<fold>q` means c continues a token, two
    * tokens `q` `q` that it separates; `<c>q` then tells a token character from a diacritic.
    */

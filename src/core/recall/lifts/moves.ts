@@ -172,6 +172,43 @@ export function liftNewer<M extends Move>(
 /** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
 const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
 
+/**
+ * `NAMED_ASKED`: a present "is", "are", "does", "do" or "has" before a capitalised name: a question
+ * that could ask a named person's state with no possessive ("where does Ruben live", "what time
+ * does Ruben start in the morning", "which nursery is Leo at"). Not a name after a past verb ("When
+ * did Ruben start?") nor a question with no name ("what is a good plan"): read as before. A thing's
+ * name ("What is Python?") is read and `askedSlot` finds no person's slot in it.
+ */
+const NAMED_ASKED = /\b(?:is|are|does|do|has)\s+\p{Lu}\p{Ll}/u;
+
+/** The forms in "-s" of be, do and have, which follow a wh-word as its verb ("what does", "which is"). */
+const AUX_IN_S = new Set(["is", "was", "does", "has"]);
+
+/**
+ * `PLURAL_ASKED`: "what" or "which" before a plural noun asks for every value, a list, not the one
+ * that holds now: "What shelters does Maria volunteer at?", "What books does Melanie read?", "which
+ * classes does Jon teach". A plural is a word the lexicon does not list as a noun whose singular
+ * ("-s", "-es", "-ies" → "-y") it lists: "shelters", "classes", "hobbies"; not "class", "news" or
+ * "glasses" (listed as written). The current-state reading ranks the newest value first and the
+ * others below, so a named person's list question is read as before `NAMED_ASKED` (LoCoMo 0–2's
+ * "What shelters does Maria volunteer at?" lost an earlier shelter from the ten). Not a singular
+ * ("What shelter does Maria volunteer at?"), nor a plural after another wh-word ("How many
+ * children does Melanie have?": one count that holds now). The speaker's own questions are read as
+ * they were ("What shows do I watch on Sundays?"): only `NAMED_ASKED`'s way in is narrowed. Read
+ * before the tagger loads; without a lexicon no plural is known and the question is read. The verb
+ * after the wh-word is no noun: "what does Zack do after school" ("doe" is a noun) is read.
+ */
+function listAsked(query: string, lexicon: Lexicon | undefined): boolean {
+  if (!lexicon) return false;
+  for (const m of query.matchAll(/\b(?:what|which)\s+(\p{L}+)/giu)) {
+    const word = m[1]!.toLowerCase();
+    if (!word.endsWith("s") || AUX_IN_S.has(word) || lexicon.lists(word, "noun")) continue;
+    const singulars = [word.slice(0, -1), word.replace(/es$/, ""), word.replace(/ies$/, "y")];
+    if (singulars.some((w) => w !== word && w.length > 1 && lexicon.lists(w, "noun"))) return true;
+  }
+  return false;
+}
+
 /** A thing said with "the": a question that could ask the state of a thing the speaker holds ("Which day is the shop shut?"). */
 const THING_ASKED = /\bthe\b/i;
 
@@ -184,13 +221,16 @@ export interface AskedOnce {
 }
 
 /**
- * `askedSlot` of a recall query, read once. A question with no person word is read only for a
- * thing's state (`askedSlot`'s "the shop"): the speaker's slot, not a named person's ("What does
- * Melanie paint in the evenings?" is read as before, not at all).
+ * `askedSlot` of a recall query, read once. A question with no person word and no name after its
+ * verb (`NAMED_ASKED`: "What does Melanie paint in the evenings?", "where does Ruben live"), or a
+ * named person's list question (`PLURAL_ASKED`), is read only for a thing's state (`askedSlot`'s
+ * "the shop"): the speaker's slot, not a named person's.
  */
 export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
   const asks = asksOfRecall(query);
-  const person = asks && PERSON_ASKED.test(query);
+  const personWord = asks && PERSON_ASKED.test(query);
+  const named = asks && !personWord && NAMED_ASKED.test(query) && !listAsked(query, lexicon);
+  const person = personWord || named;
   const possible = person || (asks && THING_ASKED.test(query));
   let slot: Promise<AskedSlot | null> | undefined;
   const read = async () => {
