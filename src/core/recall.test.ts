@@ -586,7 +586,8 @@ describe("recall: the newer statement of the slot a current-state question asks 
   // Read whole, this pair is two things ("my brother … his iPhone"), which once left only the slot
   // step to link them; the judge now reads the clause that names the phone, "I upgraded my phone
   // over the weekend", is not sure of it and defers the pair (judge51:
-  // `unsure:thing-in-another-clause`), so the first step ranks the newer first and says why. The
+  // `unsure:thing-in-another-clause`); the first step reads that clause alone (below52:
+  // `CLAUSE_OF_THE_THING`), another value of the phone, ranks the newer first and says why. The
   // slot step's own case is test/e2e/lexicon.test.ts's dog.
   const SOLD = "Long week. Anyway my brother sold me his iPhone 15, so I upgraded my phone over the weekend.";
 
@@ -595,7 +596,9 @@ describe("recall: the newer statement of the slot a current-state question asks 
     const hits = await mem.recall("What phone do I have?", { k: 3 });
     expect(hits.map((h) => h.id).slice(0, 2)).toEqual([newer, older]);
     expect(hits[0]!.why.summary).toMatch(
-      new RegExp(`newer than \\[${older}\\] about the same thing and no verdict yet \\(change-cue`),
+      new RegExp(
+        `newer than \\[${older}\\] about the same thing and no verdict yet \\(unsure:other-value: .* → phone weekend\\)`,
+      ),
     );
     // The older matches the words better: it is the step that put the newer first.
     expect(hits[1]!.why.textRank).toBe(1);

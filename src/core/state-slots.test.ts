@@ -748,6 +748,9 @@ describe("ASKED_PHRASE_RULE: a statement names the phrase a question asks by a w
     ["I had a long day at work.", "How long is my planned trip?", false],
     ["My plan is ten days in Lisbon.", "Where do I park?", false],
     ["My day rate for the current client is €650.", "What's my current weight?", false],
+    // A named person's state: the statement names the person, or it is someone else's.
+    ["Dana's plan is ten days in Lisbon.", "How long is Dana's planned trip?", true],
+    ["My plan is ten days in Lisbon.", "How long is Dana's planned trip?", false],
   ])("%s, asked %s → %s", (statement, question, named) => {
     const asked = askedSlot(question)!;
     expect(namesAskedPhrase(statement, askedPhraseWords(question, asked), asked)).toBe(named);

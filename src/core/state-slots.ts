@@ -902,13 +902,17 @@ export function askedPhraseWords(question: string, asked: AskedSlot): Set<string
 /**
  * True when a statement names the phrase a question asks by one of its words (`phrase`, the
  * question's `askedPhraseWords`, read once per question by the caller), in the first person when the
- * question asks the speaker's state: "my cpa says my quarterly estimate is $2,800" names "How big is
- * my estimated tax payment?" ({estimate, tax, payment}) by "estimate", where no slot of its fills the
- * question's {tax, payment}. Reads no tagger.
+ * question asks the speaker's state, naming the person when it asks a named person's: "my cpa says
+ * my quarterly estimate is $2,800" names "How big is my estimated tax payment?" ({estimate, tax,
+ * payment}) by "estimate", where no slot of its fills the question's {tax, payment}; "I volunteer at
+ * the food bank" is the speaker's and names nothing "Where does Dana volunteer?" asks, "Dana
+ * volunteers at the library" does. Reads no tagger.
  */
 export function namesAskedPhrase(statement: string, phrase: ReadonlySet<string>, asked: AskedSlot): boolean {
-  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return false;
-  return contentTokens(statement).some((t) => phrase.has(t));
+  const tokens = contentTokens(statement);
+  if (asked.subject === "speaker" ? !FIRST_PERSON.test(statement) : !tokens.includes(asked.subject))
+    return false;
+  return tokens.some((t) => phrase.has(t));
 }
 
 /**
