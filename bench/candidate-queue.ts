@@ -29,8 +29,8 @@ import type { CandidatePair } from "../src/core/sleep/agent-judge.js";
 import { numberList, walkArgs, wordList } from "./argv.js";
 import { recordedLocomo } from "./locomo-chat.js";
 
-/** Sets never read here: all held-out (fresh2) or unseen (fresh27, the fifty-second session's; fresh28). */
-const REFUSED = new Set(["fresh2", "fresh27", "fresh28"]);
+/** Sets never read here: all held-out (fresh2) or unseen (fresh27, the fifty-second session's; fresh28; fresh29). */
+const REFUSED = new Set(["fresh2", "fresh27", "fresh28", "fresh29"]);
 const PAGE = 500;
 
 interface Options {

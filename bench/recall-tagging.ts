@@ -24,8 +24,8 @@ import { clearTokenMemos, textsTokenized } from "../src/core/text.js";
 import { tagged } from "../src/core/typed-values.js";
 import { walkArgs, wordList } from "./argv.js";
 
-/** Sets never asked here: all held-out (fresh2) or unseen (fresh26, the fifty-first session's; fresh27; fresh28). */
-const REFUSED = new Set(["fresh2", "fresh26", "fresh27", "fresh28"]);
+/** Sets never asked here: all held-out (fresh2) or unseen (fresh26, the fifty-first session's; fresh27; fresh28; fresh29). */
+const REFUSED = new Set(["fresh2", "fresh26", "fresh27", "fresh28", "fresh29"]);
 const ARMS = ["kept", "cleared"] as const;
 type Arm = (typeof ARMS)[number];
 

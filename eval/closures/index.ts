@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- closures [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|all] [--phases after,daily]
+ * `npm run eval -- closures [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|all] [--phases after,daily]
  * [--list]`: every supersession sleep makes in the knowledge-update replays, classed by where its
  * two statements came from. The judge-alone evals score pairs someone wrote; sleep also judges the
  * pairs a long stream forms across unrelated cases, and a wrong closure there hides a true
@@ -249,7 +249,7 @@ export function parseClosuresArgs(args: readonly string[]): ClosuresOptions {
       i++;
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|all, --phases after,daily, --list)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|all, --phases after,daily, --list)`,
       );
   }
   return options;

@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -166,6 +166,19 @@
  * sentence, and a flatmate's, a classmate's, his brother's or his girlfriend's value, an offer
  * refused, a suggestion not taken, a plan dropped, a rumour, a past memory, a one-time change, a
  * question or a joke beside his; split by hash).
+ * Thirty-one with `fresh29` (fresh29.json, 120 cases written in the fifty-third session without
+ * reading the rules, by one user: a Polish remodeling contractor from near Rzeszów, twelve years in
+ * Chicago, with a small crew, a pickup and a dump trailer, a two-flat whose upper unit he rents out,
+ * a wife at a dental office, a daughter in high school and a son in Polish Saturday school and
+ * hockey, writing to his assistant in English with Polish mixed in, about his crew and their pay,
+ * his suppliers, clients' quotes and start dates, permits, his truck and its insurance, his LLC and
+ * accountant, the two-flat's tenant, rent, mortgage and taxes, his family's schedules, his parents
+ * and brother in Poland and the flight home for Wigilia, his back and his doctors, his parish and
+ * his Sunday soccer; dollars, 12- and 24-hour times and American and European dates written several
+ * ways, values changed in passing inside longer messages, some relayed, one corrected in the same
+ * message, and a tenant's, his brother's, a neighbour's, a crew member's, a teammate's or his wife's
+ * value, a rumour, a past memory, a one-time change, a question he is only turning over, a
+ * suggestion not taken, an offer refused, a plan dropped or a joke beside his; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -238,6 +251,7 @@ export const SETS = [
   "fresh26",
   "fresh27",
   "fresh28",
+  "fresh29",
 ] as const;
 
 /**
@@ -496,7 +510,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-nine. */
+  /** Which case files to run; each is its own chat. Defaults to every set. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -515,7 +529,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -242,4 +242,12 @@ describe("frozen held-out halves", () => {
       "5e927035c17fbab9d27b3f1471c94681ce6a3ecc9daa3a6fad067f5d1db927d4",
     );
   });
+
+  // Written in the fifty-third session (h/fresh29) and frozen before any recall ran on it: its
+  // held-out half is reported as aggregates only.
+  it("eval/knowledge-update's fresh29 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh29").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "f2673553659b7e63bffab004ab77d236c5984b986e8417761e49a1301ac8bcfa",
+    );
+  });
 });

@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh29"])).toThrow(
-    new RegExp(`unknown set "fresh29".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh30"])).toThrow(
+    new RegExp(`unknown set "fresh30".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -471,9 +471,7 @@ describe("knowledge-update eval", () => {
   it("lists fresh28 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh28, 52nd session: 60 dev, 60 held-out, after renaming five ids, none by kind).
     const file = hashSplitSet("fresh28", "dev");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh29"])).toThrow(
-      /unknown set "fresh29".*fresh28, all/,
-    );
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh29"])).not.toThrow();
     // As fresh9's to fresh27's, no question names a value of its case. One Brazilian delivery rider
     // in Lisbon writes in English mixed with Brazilian Portuguese about his two apps, his scooter,
     // the flat and his flatmates, his residence papers, the money he sends home, his girlfriend in
@@ -482,6 +480,24 @@ describe("knowledge-update eval", () => {
     // age, his girlfriend's health centre) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(21);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh29 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh29, 53rd session: 60 dev, 60 held-out, after renaming three ids, one that
+    // named the other person of a non-update and two that began with "my").
+    const file = hashSplitSet("fresh29", "held-out");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh30"])).toThrow(
+      /unknown set "fresh30".*fresh29, all/,
+    );
+    // As fresh9's to fresh28's, no question names a value of its case. One Polish remodeling
+    // contractor in Chicago writes in English with Polish mixed in about his crew, suppliers,
+    // clients, permits, truck and LLC, the two-flat he rents the top of, his wife and children, his
+    // parents and brother in Poland, his back, his parish and his soccer: another person's value of
+    // the same kind (the tenant's internet, his brother's remittance, a crew member's tile rate or
+    // dentist, a teammate's jersey number, his wife's coffee) is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(22);
     expect(twice).toBe(10);
   });
 
