@@ -180,7 +180,9 @@ function withIssue(flag: string, meant: readonly string[] | undefined, refuse: (
     refuse();
   } catch (error) {
     if (error instanceof Error) {
-      const named = meant ?? /\(Did you mean (--[\w-]+)\?/.exec(error.message)?.slice(1) ?? [];
+      // Commander says one guess, or several as "one of --a, --b".
+      const guessed = /\(Did you mean (?:one of )?(--[\w-]+(?:, --[\w-]+)*)\?/.exec(error.message)?.[1];
+      const named = meant ?? guessed?.split(", ") ?? [];
       const issue: InputIssue = {
         path: [],
         message: `unknown option '${flag}'`,
