@@ -3,10 +3,15 @@
  * through the real program: each row names a command line, the flag it should point to (or none,
  * where commander's spelling suggestion, or nothing, stands).
  */
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Command, CommanderError } from "commander";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureOutput } from "../../test/support/captured-output.js";
 import { NAME_MEANINGS } from "../core/borrowed-names.js";
 import { toolSpecs } from "../mcp/server.js";
+import { runMain } from "./main.js";
 import { createProgram } from "./program.js";
 
 /** The message a command line ends in. */
@@ -206,5 +211,41 @@ describe("a value typed as a command group's subcommand names the command line t
     const message = await unknownCommand(argv);
     expect(message).toContain(said);
     expect(message).not.toContain("is a value of");
+  });
+});
+
+/**
+ * `--json` callers read the refused flag as REST and MCP callers read a refused field: an issue
+ * (`path`, `message`, `received`) with `meant`, the flags that mean the same, by flag typed.
+ * Before surfaces53 the CLI's details held only `{ commander: "commander.unknownOption" }`.
+ */
+describe("an unknown flag's --json refusal carries issues as REST's does", () => {
+  let said: string[];
+  beforeEach(() => {
+    said = captureOutput();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    [["recall", "x", "--limit", "5"], "--limit", { "--limit": ["--k"] }],
+    [["list", "--count", "5"], "--count", { "--count": ["--limit"] }],
+    [["list", "--episodes"], "--episodes", { "--episodes": ["--layer episode"] }],
+    [["recall", "x", "--kk", "3"], "--kk", { "--kk": ["--k"] }],
+    // Commander's own spelling guess, read from its words.
+    [["recall", "x", "--associativ"], "--associativ", { "--associativ": ["--associative"] }],
+    [["recall", "x", "--kindz", "fact"], "--kindz", { "--kindz": ["--kinds", "--type"] }],
+    // No flag meant: the issue alone.
+    [["recall", "x", "--zzzzzz"], "--zzzzzz", undefined],
+    [["hook", "session-end", "--budget", "5"], "--budget", undefined],
+  ])("%j", async (argv, flag, meant) => {
+    const db = join(mkdtempSync(join(tmpdir(), "strata-guessed-")), "m.db");
+    expect(await runMain(["--db", db, "--json", ...argv])).toBe(2);
+    const error = JSON.parse(said.filter((s) => s.startsWith("{")).join("")).error;
+    expect(error.code).toBe("USAGE");
+    expect(error.details.commander).toBe("commander.unknownOption");
+    expect(error.details.issues).toEqual([
+      { path: [], message: `unknown option '${flag}'`, received: flag, ...(meant ? { meant } : {}) },
+    ]);
+    expect(existsSync(db)).toBe(false);
   });
 });

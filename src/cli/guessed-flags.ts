@@ -13,6 +13,7 @@
  */
 import type { Command, Option } from "commander";
 import { hasMeaning, namesMeant, namesNear, plainName } from "../core/borrowed-names.js";
+import type { InputIssue } from "../core/validate.js";
 import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import { cliCommandFor } from "./operation-commands.js";
 
@@ -125,30 +126,73 @@ export function suggestMeantFlags(program: Command): void {
       const meant = flag.startsWith("--") ? flagsMeant(command, flag) : [];
       const valued = meant.length === 0 && flag.startsWith("--") ? valuesNamed(command, flag) : [];
       if (valued.length > 0)
-        return command.error(
-          `error: unknown option '${flag}'\n(Did you mean ${valued.map(({ option, value }) => `${option.long} ${value}`).join(" or ")}? ${commandPath(command)} --help lists every option.)`,
-          { code: "commander.unknownOption" },
+        return refuseFlag(
+          command,
+          flag,
+          `(Did you mean ${valued.map(({ option, value }) => `${option.long} ${value}`).join(" or ")}? ${commandPath(command)} --help lists every option.)`,
+          valued.map(({ option, value }) => `${option.long} ${value}`),
         );
       // A name of known meaning that the command has no flag for (`hook session-end --budget`)
       // gets no spelling guess: commander's named --quiet, a flag of another meaning.
       if (meant.length === 0 && flag.startsWith("--") && hasMeaning(flag))
-        return command.error(
-          `error: unknown option '${flag}'\n(${commandPath(command)} takes no flag that means what ${flag} means; ${commandPath(command)} --help lists every option.)`,
-          { code: "commander.unknownOption" },
+        return refuseFlag(
+          command,
+          flag,
+          `(${commandPath(command)} takes no flag that means what ${flag} means; ${commandPath(command)} --help lists every option.)`,
+          [],
         );
       // Commander guesses no flag of one letter (`--kk` for `--k`): the slips of such a flag.
       const slipped = meant.length === 0 && flag.startsWith("--") ? oneLetterFlagsNear(command, flag) : [];
       if (slipped.length > 0) meant.push(...slipped);
-      if (meant.length === 0) return withHelpPointer(command, () => spellingOnly(flag));
-      command.error(
-        `error: unknown option '${flag}'\n(Did you mean ${meant.map(named).join("; or ")}? ${commandPath(command)} --help lists every option.)`,
-        { code: "commander.unknownOption" },
+      if (meant.length === 0)
+        return withIssue(flag, undefined, () => withHelpPointer(command, () => spellingOnly(flag)));
+      refuseFlag(
+        command,
+        flag,
+        `(Did you mean ${meant.map(named).join("; or ")}? ${commandPath(command)} --help lists every option.)`,
+        meant.map((o) => o.long as string),
       );
     };
     if (command.commands.length > 0 && command !== program) answerValuesTypedAsCommands(command);
     command.commands.forEach(visit);
   };
   visit(program);
+}
+
+/** Refuses `flag` on `command` with `said` after "unknown option", `meant` the flags it names. */
+function refuseFlag(command: Command, flag: string, said: string, meant: readonly string[]): void {
+  withIssue(flag, meant, () =>
+    command.error(`error: unknown option '${flag}'\n${said}`, { code: "commander.unknownOption" }),
+  );
+}
+
+/**
+ * Runs `refuse` (a commander refusal of the unknown `flag`) and gives the error it throws the
+ * issue a `--json` caller reads, in the shape of the engine's (validate.ts `InputIssue`, as REST
+ * and MCP give an unknown field): `{ path: [], message, received, meant? }`, `meant` by the flag
+ * typed. `meant` undefined reads the flag commander guessed by spelling from its words ("(Did you
+ * mean --kinds?)"). main.ts prints it as `details.issues`.
+ *
+ *   recall x --limit 5 → { path: [], message: "unknown option '--limit'", received: "--limit", meant: { "--limit": ["--k"] } }
+ */
+function withIssue(flag: string, meant: readonly string[] | undefined, refuse: () => void): void {
+  try {
+    refuse();
+  } catch (error) {
+    if (error instanceof Error) {
+      // Commander says one guess, or several as "one of --a, --b".
+      const guessed = /\(Did you mean (?:one of )?(--[\w-]+(?:, --[\w-]+)*)\?/.exec(error.message)?.[1];
+      const named = meant ?? guessed?.split(", ") ?? [];
+      const issue: InputIssue = {
+        path: [],
+        message: `unknown option '${flag}'`,
+        received: flag,
+        ...(named.length > 0 ? { meant: { [flag]: [...named] } } : {}),
+      };
+      Object.assign(error, { issues: [issue] });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -577,7 +577,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
                   error.code === "commander.help"
                     ? missingCommand(program, argv)
                     : joinedLines(error.message.replace(/^error: /, "")),
-                details: { commander: error.code },
+                // An unknown flag's issue, as REST and MCP give an unknown field (guessed-flags.ts).
+                details: { commander: error.code, ...("issues" in error ? { issues: error.issues } : {}) },
               },
             },
             null,

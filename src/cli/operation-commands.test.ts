@@ -181,9 +181,8 @@ describe("a generated command end to end", () => {
 const TAKEN_OTHERWISE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   record: { metadata: "--meta JSON" },
   recordMany: { items: "the lines of --jsonl FILE" },
-  remember: { metadata: "--meta JSON", sources: "no flag yet: the episodes it rests on" },
+  remember: { metadata: "--meta JSON" },
   rememberMany: { items: "the lines of --jsonl FILE" },
-  capture: { sources: "no flag yet: the episodes it rests on" },
   recall: { types: "--type", metadata: "--where FIELD=VALUE" },
   list: { metadata: "--where FIELD=VALUE" },
   context: { goal: "the [goal] argument", tokenBudget: "-b/--budget" },

@@ -148,3 +148,52 @@ describe("capture --session", () => {
     expect(rule.successes).toBe(2);
   });
 });
+
+describe("remember --sources and capture --sources", () => {
+  it("are the library's sources: the episodes the belief rests on", async () => {
+    const a = await mem.record("The deploy failed on the migration lock");
+    const b = await mem.record("The deploy failed again on the migration lock");
+    const fact = await cli<GateResult>([
+      "remember",
+      "Deploys fail when the migration lock times out",
+      "--sources",
+      `${a.id}, ${b.id}`,
+    ]);
+    expect(((await mem.get(fact.id)) as { sources: string[] }).sources).toEqual([a.id, b.id]);
+    const rule = await cli<GateResult>([
+      "capture",
+      "--when",
+      "the migration lock times out",
+      "--prefer",
+      "retry the deploy after five minutes",
+      "--sources",
+      a.id,
+    ]);
+    expect(((await mem.get(rule.id)) as { sources: string[] }).sources).toEqual([a.id]);
+  });
+
+  it("an episode of another namespace is no source: refused, nothing stored", async () => {
+    const elsewhere = await mem.record("The deploy failed on the migration lock", { namespace: "other" });
+    const before = await mem.stats();
+    await expect(
+      cli(["remember", "Deploys fail when the migration lock times out", "--sources", elsewhere.id]),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      cli(["capture", "--when", "the lock times out", "--prefer", "retry", "--sources", elsewhere.id]),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await mem.stats()).toEqual(before);
+  });
+
+  it("a belief's id is refused as the engine refuses it", async () => {
+    const fact = await mem.remember("The retry limit is 5");
+    await expect(cli(["remember", "The retry limit is 6", "--sources", fact.id])).rejects.toMatchObject({
+      message: expect.stringContaining("episode ids (e…), not belief ids"),
+    });
+  });
+
+  it("with --jsonl goes on each line, not on the command line", async () => {
+    await expect(cli(["remember", "--jsonl", "facts.jsonl", "--sources", "e1"])).rejects.toThrow(
+      /with --jsonl, options go on each line .*\(--sources\)/,
+    );
+  });
+});

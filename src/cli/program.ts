@@ -378,6 +378,7 @@ export function createProgram(
       when("--at"),
     )
     .option("--source <source>", "where it came from (user, doc:…, tool:…)")
+    .option("--sources <ids>", "the episodes it rests on, comma-separated (e1,e4)", toList)
     .option("--steps <steps>", "procedure steps, separated by ';'")
     .option(
       "--key <key>",
@@ -418,7 +419,17 @@ export function createProgram(
     )
     .action((statement: string | undefined, o: Record<string, string | undefined>) =>
       statement === undefined || o.jsonl !== undefined || o.batchSize !== undefined || o.gate !== undefined
-        ? on(jsonlInvocation("remember", statement, o, ["kind", "at", "source", "steps", "key", "meta"]))
+        ? on(
+            jsonlInvocation("remember", statement, o, [
+              "kind",
+              "at",
+              "source",
+              "sources",
+              "steps",
+              "key",
+              "meta",
+            ]),
+          )
         : on({
             command: "remember",
             run: engine((mem) =>
@@ -427,6 +438,8 @@ export function createProgram(
                 kind: o.kind,
                 at: o.at,
                 source: o.source,
+                // A list: `--sources` is read by toList.
+                sources: o.sources as unknown as string[] | undefined,
                 steps: o.steps === undefined ? undefined : o.steps.split(";").map((s) => s.trim()),
                 key: o.key,
                 metadata: o.meta === undefined ? undefined : toJson(o.meta, "--meta"),
@@ -451,6 +464,7 @@ export function createProgram(
       "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
       when("--at"),
     )
+    .option("--sources <ids>", "the episodes it rests on, comma-separated (e1,e4)", toList)
     .addHelpText(
       "after",
       examples(
@@ -467,6 +481,8 @@ export function createProgram(
             feedback: o.feedback,
             session: o.session,
             at: o.at,
+            // A list: `--sources` is read by toList.
+            sources: o.sources as unknown as string[] | undefined,
           }),
         ),
         render: renderGate,

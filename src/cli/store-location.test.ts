@@ -4,7 +4,7 @@
  * came from, before the engine or a driver loads. Until newcomer50 the store refused it as it
  * opened, INVALID_INPUT, exit 1.
  */
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -191,6 +191,20 @@ describe("a store location is read one way, wherever it is named", () => {
     expect(await runMain(["--db", `sqlite:${file}`, "remember", "The pool opens at 7"])).toBe(0);
     expect(existsSync(file)).toBe(true);
     expect(existsSync(resolve(process.cwd(), "sqlite:"))).toBe(false);
+  });
+
+  // surfaces53: white space pasted at a location's ends named another file, in a folder of its
+  // own: " sqlite:./typed.db" made the folder " sqlite:." and "sqlite: ./typed.db" the folder " .".
+  it.each([
+    ["a space before sqlite:", (f: string) => ` sqlite:${f}`],
+    ["a space after sqlite:", (f: string) => `sqlite: ${f}`],
+    ["a tab and a newline at the ends", (f: string) => `\t${f}\n`],
+    ["a space after the path", (f: string) => `${f} `],
+  ])("--db with %s is the same file", async (_, written) => {
+    const file = join(folder, "typed.db");
+    expect(await runMain(["--db", written(file), "remember", "The pool opens at 7"])).toBe(0);
+    expect(readdirSync(folder).filter((n) => n !== "strata.config.json")).toEqual(["typed.db"]);
+    expect(await runMain(["--db", file, "recall", "pool"])).toBe(0);
   });
 
   it("a settings file's sqlite:PATH is PATH beside the file", async () => {

@@ -75,6 +75,12 @@ describe("a time is ISO 8601 or none, the same instant in every time zone", () =
     "2026-03-01 12:00 (local)",
     "2026-03-01T12:00+02",
     "2026-03-01T12Z",
+    // surfaces53: a leap second is refused (a JavaScript time cannot hold one), as is past 24:00.
+    "2016-12-31T23:59:60Z",
+    "2026-03-01T24:30",
+    "2026-03-01T12:00+24:00",
+    // The years 1000-9999 in UTC: the last instant before 1000 is none.
+    "1000-01-01T00:30+01:00",
   ])("%j is no time", (text) => {
     expect(timeInputMs(text)).toBeNaN();
   });
@@ -90,6 +96,15 @@ describe("a time is ISO 8601 or none, the same instant in every time zone", () =
     ["2026-03-01 12:00-05:00", "2026-03-01T17:00:00.000Z"],
     ["2026-03-01\n", "2026-03-01T00:00:00.000Z"],
     ["2026-03-01t12:00", "2026-03-01T12:00:00.000Z"],
+    // surfaces53: ISO 8601's end of a day, the zones at the ends of the world's, and "-00:00".
+    ["2026-03-01T24:00", "2026-03-02T00:00:00.000Z"],
+    ["2026-03-01T12:00+14:00", "2026-02-28T22:00:00.000Z"],
+    ["2026-03-01T12:00-12:00", "2026-03-02T00:00:00.000Z"],
+    ["2026-03-01T12:00-00:00", "2026-03-01T12:00:00.000Z"],
+    // The whole of the year 9999: its last day was refused after its first instant.
+    ["9999-12-31T23:59:59Z", "9999-12-31T23:59:59.000Z"],
+    ["9999-12-31 12:00", "9999-12-31T12:00:00.000Z"],
+    ["1000-01-01", "1000-01-01T00:00:00.000Z"],
   ])("%j is %s, in New York as in UTC", (text, iso) => {
     vi.stubEnv("TZ", "America/New_York");
     expect(new Date(timeInputMs(text)).toISOString()).toBe(iso);

@@ -31,9 +31,12 @@ function asUtc(value: string): string {
   return m ? `${m[1]}T${m[2]}Z` : value;
 }
 
-/** The first and last instants a time may be: the years 1000–9999. */
+/**
+ * The first and last instants a time may be: the years 1000–9999, in UTC, whole (the last was
+ * 9999-12-31T00:00Z, so a time later that day was "not a date": surfaces53).
+ */
 export const EARLIEST_TIME_MS = Date.UTC(1000, 0, 1);
-const LATEST_TIME_MS = Date.UTC(9999, 11, 31);
+const LATEST_TIME_MS = Date.UTC(10000, 0, 1) - 1;
 
 /**
  * ISO 8601 as a time is read: a day, or a day and a time of day after `T` or a space, seconds and a

@@ -486,6 +486,41 @@ describe("resources and prompts", () => {
     expect((error as { message: string }).message).not.toContain('"code": "invalid_type"');
   });
 
+  // surfaces53: `initialize`, whose handler the SDK's Server sets before any code of Strata's runs,
+  // answered params of another shape with -32603 "Internal error" and zod's issues as a JSON dump.
+  it.each([
+    [
+      { protocolVersion: 5, capabilities: {}, clientInfo: { name: "c", version: "1" } },
+      "params.protocolVersion",
+    ],
+    [{ protocolVersion: "2025-06-18", capabilities: {} }, "params.clientInfo"],
+    [{}, "params.protocolVersion"],
+  ])("initialize with params %j is -32602, naming the field", async (params, field) => {
+    const error = await client
+      .request({ method: "initialize", params } as never, z.object({}).passthrough())
+      .catch((e: { code: number; message: string }) => e);
+    expect(error).toMatchObject({ code: -32602 });
+    expect((error as { message: string }).message).toContain(
+      `MCP error -32602: INVALID_INPUT: initialize: ${field}`,
+    );
+    expect((error as { message: string }).message).toContain("see the MCP specification's initialize");
+  });
+
+  it("still answers a well-formed initialize as the SDK does", async () => {
+    const answer = await client.request(
+      {
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "again", version: "2" },
+        },
+      } as never,
+      z.object({ protocolVersion: z.string(), serverInfo: z.object({ name: z.string() }) }).passthrough(),
+    );
+    expect(answer).toMatchObject({ protocolVersion: "2025-06-18", serverInfo: { name: "strata" } });
+  });
+
   it("refuses a prompt it does not have with its code, said once", async () => {
     await expect(client.getPrompt({ name: "memory-lop" })).rejects.toMatchObject({
       code: -32602,

@@ -13,6 +13,9 @@ import {
   type CallToolResult,
   ErrorCode,
   GetPromptRequestSchema,
+  type InitializeRequest,
+  InitializeRequestSchema,
+  type InitializeResult,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type ReadResourceResult,
@@ -297,7 +300,10 @@ type RequestHandler = (request: unknown, extra: unknown) => unknown;
  * prompts/list …) — reads its params by the method's MCP schema through `paramsAs`: a params object
  * of another shape is -32602 naming the field, never the SDK's -32603 JSON dump of zod's issues
  * (attacks51 mended prompts/get and resources/read one by one; attacks52 found the list methods).
- * `initialize`, set by the SDK's Server before this runs, keeps the SDK's answer.
+ * `initialize`, which the SDK's Server sets before this runs, is set again through the wrapper to
+ * the Server's own answer (`_oninitialize`, public in its JavaScript, not in its types: it records
+ * the client's name and capabilities), so it too says -32602 and the field (surfaces53); were a
+ * later SDK to drop that method, `initialize` keeps the SDK's answer.
  *
  *   paramsReadAsMcp(server); // tools/list { cursor: 5 } → -32602 "INVALID_INPUT: tools/list: params.cursor …"
  */
@@ -308,6 +314,12 @@ function paramsReadAsMcp(server: McpServer): void {
     set(anyParams(schema.shape.method.value), (raw, extra) =>
       handler(paramsAs(schema, raw as { method: string }), extra),
     )) as unknown as typeof protocol.setRequestHandler;
+  const sdk = protocol as unknown as {
+    _oninitialize?: (request: InitializeRequest) => Promise<InitializeResult>;
+  };
+  const answer = sdk._oninitialize;
+  if (typeof answer === "function")
+    protocol.setRequestHandler(InitializeRequestSchema, (request) => answer.call(protocol, request));
 }
 
 /**

@@ -31,12 +31,19 @@ export function describeLocation(location: string): string {
  * The SQLite file a location names, as written: `sqlite:PATH` is PATH, wherever a location is
  * named (`--db`, STRATA_DB, a settings file's `db`, `transfer --from/--to`, `openStore`), so one
  * text never names two stores (attacks52: `--db sqlite:copy.db` was a file named `sqlite:copy.db`).
+ * White space at either end of the location or of PATH is no part of it, as the URL parser drops
+ * it from a PostgreSQL URL and the scheme rule reads past it (`urlOfAnotherScheme`): pasted
+ * around a path, it named a file in a folder of its own, `" sqlite:./a.db"` the folder
+ * `" sqlite:."` (surfaces53). A file whose name begins with a space is still named `"./ a.db"`.
  *
- *   sqliteFileOf("sqlite:./agent.db"); // "./agent.db"
- *   sqliteFileOf("./agent.db");        // "./agent.db"
+ *   sqliteFileOf("sqlite:./agent.db");   // "./agent.db"
+ *   sqliteFileOf(" sqlite: ./agent.db"); // "./agent.db"
+ *   sqliteFileOf("./agent.db\n");        // "./agent.db"
  */
-export const sqliteFileOf = (location: string): string =>
-  location.startsWith("sqlite:") ? location.slice("sqlite:".length) : location;
+export const sqliteFileOf = (location: string): string => {
+  const written = location.trim();
+  return (written.startsWith("sqlite:") ? written.slice("sqlite:".length) : written).trim();
+};
 
 function sqlitePath(location: string): string {
   const path = sqliteFileOf(location);

@@ -32,6 +32,8 @@ export interface RememberArgs {
   kind?: string;
   at?: string;
   source?: string;
+  /** The episodes the belief rests on (`--sources e1,e4`). */
+  sources?: string[];
   steps?: string[];
   /** Names the belief: one current belief per key (a changed statement supersedes). */
   key?: string;
@@ -51,6 +53,8 @@ export interface CaptureArgs {
   /** The session reporting the feedback (`--session`): the same feedback counts once per session. */
   session?: string;
   at?: string;
+  /** The episodes the rule rests on (`--sources e1,e4`). */
+  sources?: string[];
 }
 
 /** `strata capture --when "calling the partner API in bulk" --prefer "batch and back off" --feedback positive` */
