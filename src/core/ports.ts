@@ -106,8 +106,8 @@ export interface Lexicon {
   nounRelation(word: string, of: string): NounRelation | null;
   /**
    * The words of the kinds of a noun, nearest first ("music": "dance music", "jazz", …); [] when none
-   * or unknown. With "dominant", of the noun as it is meant: below its dominant senses only, with its
-   * synonyms in them ("string": no "fiddle", a kind of its rarer sense, a bowed instrument).
+   * or unknown. With "dominant", of the noun as it is meant: below its dominant senses only
+   * ("string": no "fiddle", a kind of its rarer sense, a bowed instrument).
    */
   nounKinds(word: string, senses?: "first" | "dominant"): string[];
   /** True when the noun names a kind of person in its dominant sense ("flatmate", "daughter"); false when not or unknown. */

@@ -416,13 +416,13 @@ export function nounRelation(nouns: WordNetNouns, word: string, of: string): Nou
  * A word may be a kind in a rare sense of its own ("air" under "music"): a caller that finds a
  * statement by a kind checks it with `nounRelation`. Instances (a city's names) are not kinds.
  *
- * `ASKED_NOUN_AS_MEANT`: with `senses` "dominant", the kinds of the noun as a question means it —
+ * `ASKED_NOUN_AS_MEANT`: with `senses` "dominant", the kinds of the noun as a question means it,
  * below its dominant senses only (`dominantSensesOf`: its first when WordNet counted its uses, else
- * its first `SENSES`), its synonyms in those senses first ("drink": "drink" the serving, not
- * "beverage", its third sense, 3 of 27 counted uses; "string": a cord, not a bowed instrument, so no
- * "fiddle"; "water": the liquid, not a body of water, so no "river"; "charge": a charge, not a price,
- * so no "fee"). Still "music" → "jazz", "sport" → "cycling", "mother" → "mom", and an uncounted
- * noun ("antidepressant") in its first `SENSES` senses as before.
+ * its first `SENSES`). "drink" is then the serving, not "beverage" (its third sense, 3 of its 27
+ * counted uses), so no "coffee"; "string" a cord, not a bowed instrument, so no "fiddle"; "water"
+ * the liquid, not a body of water, so no "river"; "charge" an accusation or a cost, not a price
+ * asked, so no "fee". Still "music" → "jazz", "sport" → "cycling", "mother" → "mom", and an
+ * uncounted noun ("antidepressant") in its first `SENSES` senses as before.
  */
 export function nounKinds(
   nouns: WordNetNouns,
@@ -433,8 +433,6 @@ export function nounKinds(
   const out = new Set<string>();
   let frontier = senses === "dominant" ? nouns.dominantSensesOf(own) : nouns.sensesOf(own).slice(0, SENSES);
   const seen = new Set(frontier);
-  if (senses === "dominant")
-    for (const s of frontier) for (const w of nouns.synset(s).words) if (w !== own) out.add(w);
   for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
     frontier = frontier.flatMap((s) => nouns.synset(s).hyponyms).filter((s) => !seen.has(s));
     for (const s of frontier) {
