@@ -420,8 +420,8 @@ export function nounRelation(nouns: WordNetNouns, word: string, of: string): Nou
  * below its dominant senses only (`dominantSensesOf`: its first when WordNet counted its uses, else
  * its first `SENSES`). "drink" is then the serving, not "beverage" (its third sense, 3 of its 27
  * counted uses), so no "coffee"; "string" a cord, not a bowed instrument, so no "fiddle"; "water"
- * the liquid, not a body of water, so no "river"; "charge" an accusation or a cost, not a price
- * asked, so no "fee". Still "music" → "jazz", "sport" → "cycling", "mother" → "mom", and an
+ * the liquid, not a body of water, so no "river"; "charge" an accusation (its first sense), not
+ * a price asked, so no "fee". Still "music" → "jazz", "sport" → "cycling", "mother" → "mom", and an
  * uncounted noun ("antidepressant") in its first `SENSES` senses as before.
  */
 export function nounKinds(

@@ -49,7 +49,7 @@ const NO_KIND_ASKED = new Set(["who", "whom", "whose", "how"]);
  * its second sense; "What heats our water?" — a river is a body of water; "What's my afternoon
  * drink?" — coffee is a beverage, "drink" in its third sense, 3 of its 27 counted uses), and only as
  * its phrase's head (`MODIFIER_NAMES_NO_KIND`). Still "jazz" for "What music am I into?",
- * "escitalopram" for "Which antidepressant am I taking?", "mom" for "when does my mother get to
+ * "sertraline" for "Which antidepressant am I taking?", "mom" for "when does my mother get to
  * nashville".
  */
 export const KIND_AS_MEANT = "kind-as-meant";
@@ -91,8 +91,9 @@ export function fillsAsKind(
  * When the question asks a person's state (`askedSlot`) and the lexicon knows kinds of its nouns,
  * active facts naming one of those kinds (single words, the nearest first; kinds of the noun as
  * meant, its dominant senses) are searched; of those that fill the asked slot through the lexicon
- * (`fillsAsKind`: a kind or a synonym of the asked noun as its phrase's head, whose the question
- * asks — `KIND_AS_MEANT`, `MODIFIER_NAMES_NO_KIND`) and say a state that holds now or changed (`saysChangedState`),
+ * (`fillsAsKind`: one of those kinds, or the question's own word, as its phrase's head, whose the
+ * question asks — `KIND_AS_MEANT`, `MODIFIER_NAMES_NO_KIND`) and say a state that holds now or
+ * changed (`saysChangedState`),
  * the newest is listed within the first k, last, unless it is there already or a fact in the first
  * k that fills the slot centrally is as new. Not for a question of who or how, and no kinds of a
  * noun of time (`KIND_ANSWERS_WHAT`). Ranking only; only the request's namespaces are searched.
