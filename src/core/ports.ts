@@ -104,8 +104,12 @@ export interface Lexicon {
   readonly id: string;
   /** How `word` relates to `of` as nouns ("puppy" to "dog": "kind"), or null when unrelated or unknown. */
   nounRelation(word: string, of: string): NounRelation | null;
-  /** The words of the kinds of a noun, nearest first ("music": "dance music", "jazz", …); [] when none or unknown. */
-  nounKinds(word: string): string[];
+  /**
+   * The words of the kinds of a noun, nearest first ("music": "dance music", "jazz", …); [] when none
+   * or unknown. With "dominant", of the noun as it is meant: below its dominant senses only
+   * ("string": no "fiddle", a kind of its rarer sense, a bowed instrument).
+   */
+  nounKinds(word: string, senses?: "first" | "dominant"): string[];
   /** True when the noun names a kind of person in its dominant sense ("flatmate", "daughter"); false when not or unknown. */
   isPerson(word: string): boolean;
   /** The nouns derived from a verb in its dominant sense ("renew": "renewal"); [] when none or unknown. */

@@ -857,18 +857,28 @@ export function fillsAskedSlot(
   lexicon?: Lexicon,
   about = false,
 ): Slot | null {
-  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
+  const filled = slotsFillingAsked(statement, asked, lexicon, about);
+  return filled.find((s) => s.central) ?? filled[0] ?? null;
+}
+
+/** Every slot of a statement that fills the question's (`fillsAskedSlot`), in the statement's order. */
+export function slotsFillingAsked(
+  statement: string,
+  asked: AskedSlot,
+  lexicon?: Lexicon,
+  about = false,
+): Slot[] {
+  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return [];
   const related = (s: Slot) =>
     lexicon !== undefined &&
     s.noun !== null &&
     [...asked.nouns].some((n) => lexicon.nounRelation(s.noun!, n) !== null);
-  const filled = slotsOf(statement).filter(
+  return slotsOf(statement).filter(
     (s) =>
       s.subject === asked.subject &&
       (asked.attributes.has(s.attribute) || related(s)) &&
       (!about || asksAbout(s, asked)),
   );
-  return filled.find((s) => s.central) ?? filled[0] ?? null;
 }
 
 /**

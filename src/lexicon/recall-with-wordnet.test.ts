@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Memory } from "../core/engine.js";
-import { practitionersOf, speakerIs } from "../core/state-slots.js";
+import { loadTagger } from "../core/judge/tagger.js";
+import { fillsAsKind } from "../core/recall/lifts/newest-kind.js";
+import { askedSlot, practitionersOf, speakerIs } from "../core/state-slots.js";
 import { openMemory } from "../open-memory.js";
 import { sharedWordNet } from "./wordnet.js";
 
@@ -180,4 +182,69 @@ describe("KIND_ANSWERS_WHAT: no kind of the asked noun for who or how, nor a kin
       await mem.close?.();
     },
   );
+});
+
+describe("KIND_AS_MEANT and MODIFIER_NAMES_NO_KIND: a kind of the asked noun as meant, said as its phrase's head", () => {
+  /** Whether `statement` fills the question's slot as `newestKindListed` reads it (kinds in the asked nouns' dominant senses). */
+  async function fills(question: string, statement: string): Promise<string | null> {
+    await loadTagger();
+    const lexicon = sharedWordNet();
+    const asked = askedSlot(question, lexicon)!;
+    const kinds = new Set([...asked.nouns].flatMap((n) => lexicon.nounKinds(n, "dominant")));
+    return fillsAsKind(statement, asked, kinds, lexicon)?.attribute ?? null;
+  }
+
+  it.each([
+    // a kind of the asked noun in its dominant sense, its phrase's head
+    ["What music am I into?", "Funny, I'm not into jazz these days, I mostly listen to synthwave.", "jazz"],
+    ["What sport do I do?", "I've taken up cycling now that the gym closed.", "cycl"],
+    [
+      "when does my mother get to nashville",
+      "mom found a cheaper flight so she lands 4/9 now, which is fine i guess",
+      "mom",
+    ],
+    // the question's own word, a modifier in both ("friday chinese", "the Friday place")
+    [
+      "where do we get our friday chinese from",
+      "We tried Mr Wu's on Saturday and it's actually better, so that's the Friday place now.",
+      "friday",
+    ],
+  ])("%s ← %s: fills by %s", async (question, statement, by) => {
+    expect(await fills(question, statement)).toBe(by);
+  });
+
+  it.each([
+    // a kind of a rarer sense of the asked noun (a bowed instrument is "string" in its second sense)
+    ["what strings does my precision have on it", "I moved my gear next to the fiddle now."],
+    // a body of water is "water" in its second sense
+    ["What heats our water?", "I changed my mind, i get seasick on the river now"],
+    // a statement's modifier names what its head is of: the fiddle player is a player, a rest day a day
+    [
+      "what strings does my precision have on it",
+      "i'm top bunk #6 now, next to the fiddle player who snores.",
+    ],
+    ["which part of his battalion is my boy in", "I join the qigong group now, 7am every rest day."],
+    // the question's head said as a modifier: the team captain is a captain
+    ["where does my team play at home", "The team captain sent me the bill now."],
+  ])("%s ← %s: fills nothing", async (question, statement) => {
+    expect(await fills(question, statement)).toBeNull();
+  });
+
+  it("lists no fiddle player for the strings of a bass (newestKindListed, real SQLite)", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("My precision bass has flatwound strings on it.", { at: "2026-01-02" });
+    for (const [i, text] of [
+      "The van needs new tyres before the tour.",
+      "Our drummer lives in Murfreesboro.",
+      "The label wants the mixes by March.",
+      "I park behind the venue on Broadway.",
+    ].entries())
+      await mem.remember(text, { at: `2026-01-0${i + 3}` });
+    await mem.remember("rearranged bunks, i'm top bunk #6 now, next to the fiddle player who snores.", {
+      at: "2026-02-01",
+    });
+    const hits = await mem.recall("what strings does my precision have on it", { k: 1 });
+    expect(hits.filter((h) => h.why.summary.includes("in a kind of its noun"))).toEqual([]);
+    await mem.close?.();
+  });
 });

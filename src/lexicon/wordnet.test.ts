@@ -105,6 +105,32 @@ describe("nounKinds: the kinds of a noun within two hyponym steps, nearest first
   });
 });
 
+describe('ASKED_NOUN_AS_MEANT: nounKinds(…, "dominant") reads the noun\'s dominant senses only', () => {
+  it.each([
+    // a rarer sense's kinds are not the noun's as meant: a bowed instrument, a body of water, a beverage, a price
+    ["string", "fiddle"],
+    ["water", "river"],
+    ["drink", "coffee"],
+    ["charge", "fee"],
+    ["part", "upstairs"],
+  ])("%s: no %s (a kind of a rarer sense, read by the first three)", (noun, kind) => {
+    expect(nounKinds(nouns, noun)).toContain(kind);
+    expect(nounKinds(nouns, noun, "dominant")).not.toContain(kind);
+  });
+
+  it.each([
+    // the first sense's kinds, a counted noun
+    ["music", "jazz"],
+    ["sport", "cycling"],
+    ["mother", "mom"],
+    ["dog", "puppy"],
+    // an uncounted noun: its first three senses, as before
+    ["antidepressant", "sertraline"],
+  ])("%s: still %s", (noun, kind) => {
+    expect(nounKinds(nouns, noun, "dominant")).toContain(kind);
+  });
+});
+
 describe("openWordNet: nothing is opened before the first lookup", () => {
   it("builds over a folder that does not exist, and fails only when asked", () => {
     const lexicon = openWordNet(join(wordnetDir(), "no-such-folder"));

@@ -415,11 +415,23 @@ export function nounRelation(nouns: WordNetNouns, word: string, of: string): Nou
  * `SENSES` senses, nearest first, at most `KINDS_KEPT` words ("music": "dance music", "jazz", …).
  * A word may be a kind in a rare sense of its own ("air" under "music"): a caller that finds a
  * statement by a kind checks it with `nounRelation`. Instances (a city's names) are not kinds.
+ *
+ * `ASKED_NOUN_AS_MEANT`: with `senses` "dominant", the kinds of the noun as a question means it,
+ * below its dominant senses only (`dominantSensesOf`: its first when WordNet counted its uses, else
+ * its first `SENSES`). "drink" is then the serving, not "beverage" (its third sense, 3 of its 27
+ * counted uses), so no "coffee"; "string" a cord, not a bowed instrument, so no "fiddle"; "water"
+ * the liquid, not a body of water, so no "river"; "charge" an accusation (its first sense), not
+ * a price asked, so no "fee". Still "music" → "jazz", "sport" → "cycling", "mother" → "mom", and an
+ * uncounted noun ("antidepressant") in its first `SENSES` senses as before.
  */
-export function nounKinds(nouns: WordNetNouns, word: string): string[] {
+export function nounKinds(
+  nouns: WordNetNouns,
+  word: string,
+  senses: "first" | "dominant" = "first",
+): string[] {
   const own = word.trim().toLowerCase();
   const out = new Set<string>();
-  let frontier = nouns.sensesOf(own).slice(0, SENSES);
+  let frontier = senses === "dominant" ? nouns.dominantSensesOf(own) : nouns.sensesOf(own).slice(0, SENSES);
   const seen = new Set(frontier);
   for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
     frontier = frontier.flatMap((s) => nouns.synset(s).hyponyms).filter((s) => !seen.has(s));
@@ -697,7 +709,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
   return {
     id: "wordnet-3.1",
     nounRelation: (word, of) => nounRelation(open(), word, of),
-    nounKinds: (word) => nounKinds(open(), word),
+    nounKinds: (word, senses) => nounKinds(open(), word, senses),
     isPerson: (word) => isPerson(open(), word),
     derivedNouns: (verb) => derivedNouns(openVerbs(), open(), verb),
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),

@@ -1,7 +1,16 @@
 /** The newest statement of the asked slot in a kind of its noun, listed within the first k (`newestKindListed`). */
 import { askedWhWord } from "../../changed-measures.js";
 import type { Belief } from "../../model.js";
-import { fillsAskedSlot, practitionersOf, saysChangedState, speakerIs } from "../../state-slots.js";
+import type { Lexicon } from "../../ports.js";
+import {
+  type AskedSlot,
+  fillsAskedSlot,
+  practitionersOf,
+  type Slot,
+  saysChangedState,
+  slotsFillingAsked,
+  speakerIs,
+} from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
@@ -34,13 +43,57 @@ export const KIND_ANSWERS_WHAT = "kind-answers-what";
 const NO_KIND_ASKED = new Set(["who", "whom", "whose", "how"]);
 
 /**
+ * `KIND_AS_MEANT`: a statement's noun fills the asked slot as a kind only when it is a kind of an
+ * asked noun in that noun's dominant senses (WordNet's `ASKED_NOUN_AS_MEANT`: "What strings does my
+ * precision have on it?" asks strings, cords — a fiddle is a bowed stringed instrument, "string" in
+ * its second sense; "What heats our water?" — a river is a body of water; "What's my afternoon
+ * drink?" — coffee is a beverage, "drink" in its third sense, 3 of its 27 counted uses), and only as
+ * its phrase's head (`MODIFIER_NAMES_NO_KIND`). Still "jazz" for "What music am I into?",
+ * "sertraline" for "Which antidepressant am I taking?", "mom" for "when does my mother get to
+ * nashville".
+ */
+export const KIND_AS_MEANT = "kind-as-meant";
+
+/**
+ * `MODIFIER_NAMES_NO_KIND`: a noun that modifies the noun after it names what its phrase is of, not
+ * a thing of its own — "the fiddle player" is a player, not a fiddle; "every rest day" a day, not a
+ * rest (no "part" of anything); "the team captain" a captain, so it says nothing of "where does my
+ * team play at home". So a statement's modifier fills no kind of an asked noun, and fills an asked
+ * word by the word itself only when the question too says it as a modifier ("the Friday place"
+ * still fills "where do we get our friday chinese from", whose "friday" modifies "chinese").
+ */
+export const MODIFIER_NAMES_NO_KIND = "modifier-names-no-kind";
+
+/**
+ * The slot of a statement that fills the asked slot as a kind of an asked noun or in the
+ * question's own word, read as meant (`KIND_AS_MEANT`, `MODIFIER_NAMES_NO_KIND`): `kinds` are the
+ * asked nouns' kinds in their dominant senses. The central one first, as `fillsAskedSlot`.
+ */
+export function fillsAsKind(
+  statement: string,
+  asked: AskedSlot,
+  kinds: ReadonlySet<string>,
+  lexicon: Lexicon,
+): Slot | null {
+  const modifies = (s: Slot) => s.compound.at(-1) !== s.attribute;
+  const filled = slotsFillingAsked(statement, asked, lexicon).filter((s) =>
+    asked.attributes.has(s.attribute)
+      ? !(modifies(s) && asked.heads.has(s.attribute))
+      : !modifies(s) && s.noun !== null && kinds.has(s.noun),
+  );
+  return filled.find((s) => s.central) ?? filled[0] ?? null;
+}
+
+/**
  * A current-state question is answered by the newest statement of its slot even when that
  * statement names only a kind of what the question asks ("What music am I into?": "I'm not into
  * jazz these days, I mostly listen to synthwave" — jazz is a kind of music in the lexicon).
  * When the question asks a person's state (`askedSlot`) and the lexicon knows kinds of its nouns,
- * active facts naming one of those kinds (single words, the nearest first) are searched; of those
- * that fill the asked slot through the lexicon (`fillsAskedSlot`: a kind or a synonym of the asked
- * noun, whose the question asks) and say a state that holds now or changed (`saysChangedState`),
+ * active facts naming one of those kinds (single words, the nearest first; kinds of the noun as
+ * meant, its dominant senses) are searched; of those that fill the asked slot through the lexicon
+ * (`fillsAsKind`: one of those kinds, or the question's own word, as its phrase's head, whose the
+ * question asks — `KIND_AS_MEANT`, `MODIFIER_NAMES_NO_KIND`) and say a state that holds now or
+ * changed (`saysChangedState`),
  * the newest is listed within the first k, last, unless it is there already or a fact in the first
  * k that fills the slot centrally is as new. Not for a question of who or how, and no kinds of a
  * noun of time (`KIND_ANSWERS_WHAT`). Ranking only; only the request's namespaces are searched.
@@ -57,11 +110,12 @@ export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
   if (NO_KIND_ASKED.has(askedWhWord(tagged(req.query))?.word ?? "")) return [];
   const kinds = [...asked.nouns]
     .filter((n) => !saysTime(n, [], lexicon))
-    .flatMap((n) => lexicon.nounKinds(n))
+    .flatMap((n) => lexicon.nounKinds(n, "dominant"))
     .filter((w) => !/[\s-]/.test(w));
   // The people who practise a kind ("vegetarianism" → "vegetarian", "vegan"): a speaker who says
   // they are one fills the slot ("What diet do I follow?": "I've gone fully vegan").
   const practitioners = new Set(kinds.flatMap((k) => practitionersOf(k, lexicon)));
+  const kindWords = new Set(kinds);
   const terms = queryTerms([...practitioners, ...kinds].join(" "), KINDS_SEARCHED);
   if (terms.length === 0) return [];
   const filter = activeFactsOf(req);
@@ -81,7 +135,7 @@ export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
   let filling: { belief: Belief; noun: string } | undefined;
   for (const b of byAge) {
     if (!saysChangedState(b.text)) continue;
-    const slot = fillsAskedSlot(b.text, asked, lexicon);
+    const slot = fillsAsKind(b.text, asked, kindWords, lexicon);
     const noun = slot ? (slot.noun ?? slot.attribute) : speakerIs(b.text, practitioners);
     if (noun) {
       filling = { belief: b, noun };
