@@ -7,13 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { schemasDroppedAfterAll } from "../../../test/support/pg-schemas.js";
-import { queryTerms } from "../../core/text.js";
+import { beliefTextsFound } from "../../../test/support/text-found.js";
 import { openMemory } from "../../open-memory.js";
 import { PostgresStore } from "./postgres-store.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const dropLater = schemasDroppedAfterAll(DATABASE_URL);
-const ACTIVE = { namespaces: ["default"], statuses: ["active" as const] };
 
 describe.skipIf(!DATABASE_URL)("HYPHEN_JOINED (PostgreSQL, textIndex auto)", () => {
   it("finds a statement that wrote the word together by a question that wrote it with hyphens", async () => {
@@ -33,12 +32,7 @@ describe.skipIf(!DATABASE_URL)("HYPHEN_JOINED (PostgreSQL, textIndex auto)", () 
 
     const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
     try {
-      const texts = async (question: string) => {
-        const hits = await store.searchBeliefText(queryTerms(question), ACTIVE, 10);
-        return (
-          await Promise.all(hits.map(async (h) => (await store.getBelief(h.id, "default"))?.text))
-        ).sort();
-      };
+      const texts = (question: string) => beliefTextsFound(store, question);
       expect(await texts("what about mid-day")).toEqual([
         "The matatu fare at midday is 80 bob",
         "The mid-day shuttle leaves from the stage",

@@ -10,11 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testClock } from "../../../test/support/memory.js";
-import { queryTerms } from "../../core/text.js";
+import { foundColdAndWarm } from "../../../test/support/text-found.js";
 import { openMemory } from "../../open-memory.js";
-import { SqliteStore } from "./sqlite-store.js";
 
-const ACTIVE = { namespaces: ["default"], statuses: ["active" as const] };
 let dir: string;
 let path: string;
 
@@ -36,27 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The texts of a belief search and an episode search, cold (FTS5) then warm (the built index). */
-async function found(question: string): Promise<{ cold: string[]; warm: string[] }> {
-  const read = async (store: SqliteStore) => {
-    const beliefs = await store.searchBeliefText(queryTerms(question), ACTIVE, 10);
-    const episodes = await store.searchEpisodeText(queryTerms(question), ACTIVE, 10);
-    const texts = await Promise.all([
-      ...beliefs.map(async (h) => (await store.getBelief(h.id, "default"))?.text ?? ""),
-      ...episodes.map(async (h) => (await store.getEpisode(h.id, "default"))?.content ?? ""),
-    ]);
-    return texts.sort();
-  };
-  const cold = SqliteStore.open({ path });
-  const warm = SqliteStore.open({ path, coldStart: false });
-  try {
-    return { cold: await read(cold), warm: await read(warm) };
-  } finally {
-    await cold.close();
-    await warm.close();
-  }
-}
-
 describe("HYPHEN_JOINED (SQLite)", () => {
   it.each([
     [
@@ -67,13 +44,13 @@ describe("HYPHEN_JOINED (SQLite)", () => {
     ["H-E-B", ["I pick up my prescriptions at HEB now"]],
     ["when is my check-up", ["Booked my checkup with Dr. Kim for Jan 8th"]],
   ])("%j finds the text that wrote the word together, cold and warm", async (question, texts) => {
-    const { cold, warm } = await found(question);
+    const { cold, warm } = await foundColdAndWarm(path, question);
     expect(cold).toEqual(texts);
     expect(warm).toEqual(cold);
   });
 
   it("a question's run-together word does not find a text that wrote it with a hyphen (not built)", async () => {
-    const { cold, warm } = await found("midday");
+    const { cold, warm } = await foundColdAndWarm(path, "midday");
     expect(cold).toEqual(["The matatu fare at midday is 80 bob"]);
     expect(warm).toEqual(cold);
   });
