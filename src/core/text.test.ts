@@ -515,3 +515,29 @@ describe("WH_WITH_ITS_VERB: one reader of a wh-word with its verb written on", (
     expect(whWithBe(token)).toBe(expected);
   });
 });
+
+describe("queryTerms: a word of letters written with hyphens is searched written together too (HYPHEN_JOINED)", () => {
+  it.each([
+    ["what's the mid-day fare", ["mid", "day", "fare", "midday"]],
+    ["new e-mail address", ["new", "e", "mail", "address", "email"]],
+    ["when is my check-up", ["check", "checkup"]],
+    ["the Wi-Fi password", ["wi", "fi", "password", "wifi"]],
+    ["which pharmacy, CVS or H-E-B", ["pharmacy", "cvs", "h", "e", "b", "heb"]],
+    ["lunch at Chick-fil-A", ["lunch", "chick", "fil", "chickfila"]],
+  ])("HYPHEN_JOINED: queryTerms(%j) → %j", (text, terms) => expect(queryTerms(text)).toEqual(terms));
+
+  it.each([
+    ["the us-east-1 region", ["east", "1", "region"]],
+    ["deploy v16.2 on 2026-01-05", ["deploy", "v16", "2", "2026", "01", "05"]],
+    ["the midday fare", ["midday", "fare"]],
+    ["call 555-1234", ["call", "555", "1234"]],
+    ["the co_op and a/c", ["co", "op", "c"]],
+  ])("HYPHEN_JOINED leaves alone what is not letters joined by hyphens: queryTerms(%j) → %j", (text, terms) =>
+    expect(queryTerms(text)).toEqual(terms),
+  );
+
+  it("HYPHEN_JOINED adds the joined words after every other term, within `max`", () => {
+    expect(queryTerms("mid-day fare check-up", 4)).toEqual(["mid", "day", "fare", "check"]);
+    expect(queryTerms("mid-day fare check-up", 5)).toEqual(["mid", "day", "fare", "check", "midday"]);
+  });
+});

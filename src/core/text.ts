@@ -389,13 +389,36 @@ export function embedderTokensV1(text: string): string[] {
     .map(stemV1);
 }
 
-/** Terms for a full-text query: content tokens (each read `asWritten`), de-duplicated, at most `max`. */
+/**
+ * `HYPHEN_JOINED`: a word of letters written with hyphens between them is one word people also write
+ * together, so a full-text query asks for it joined as well as for its parts: "mid-day" also asks
+ * "midday", "e-mail" "email", "check-up" "checkup", "Wi-Fi" "wifi", "H-E-B" "heb", "Chick-fil-A"
+ * "chickfila" (Lucene's word-delimiter filter catenates the same way). The full-text index splits a
+ * word at its hyphens ("mid-day" is "mid" "day" to FTS5), so a text that wrote it together was
+ * never found by a question that wrote it with a hyphen. Not joined: a part with a digit
+ * ("us-east-1", "2026-01-05", "555-1234") and words joined by a dot, slash, underscore or colon
+ * ("v16.2", "a/c", "co_op"). A joined form nobody writes ("sister-in-law") matches nothing and
+ * moves no score. The other way (a text that wrote "mid-day" for a question's "midday") needs the
+ * index to hold the joined form: not done (docs/evaluation.md, notfound53).
+ */
+const HYPHEN_JOINED = /^\p{L}+(?:-\p{L}+)+$/u;
+
+/**
+ * Terms for a full-text query: content tokens (each read `asWritten`), de-duplicated, at most `max`;
+ * after them, each word written with hyphens joined (`HYPHEN_JOINED`), while there is room.
+ */
 export function queryTerms(text: string, max = 24): string[] {
   const seen = new Set<string>();
+  const joined: string[] = [];
   for (const t of rawTokens(text).map(asWritten)) {
     if (STOP_WORDS.has(t) || NEGATIONS.has(t) || t.length < 2) continue;
     for (const part of t.split(/[.\-_/:']/)) if (part.length >= 1 && !STOP_WORDS.has(part)) seen.add(part);
+    if (HYPHEN_JOINED.test(t)) joined.push(t.replace(/-/g, ""));
     if (seen.size >= max) break;
+  }
+  for (const word of joined) {
+    if (seen.size >= max) break;
+    if (!STOP_WORDS.has(word)) seen.add(word);
   }
   return [...seen].slice(0, max);
 }

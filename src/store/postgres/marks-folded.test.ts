@@ -9,13 +9,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { schemasDroppedAfterAll } from "../../../test/support/pg-schemas.js";
-import { queryTerms } from "../../core/text.js";
+import { beliefTextsFound } from "../../../test/support/text-found.js";
 import { openMemory } from "../../open-memory.js";
 import { PostgresStore } from "./postgres-store.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const dropLater = schemasDroppedAfterAll(DATABASE_URL);
-const ACTIVE = { namespaces: ["default"], statuses: ["active" as const] };
 
 describe.skipIf(!DATABASE_URL)("MARKS_FOLDED_IN_FULL_TEXT (PostgreSQL, textIndex auto)", () => {
   it("finds a statement typed with marks by a question typed without, and back", async () => {
@@ -35,12 +34,7 @@ describe.skipIf(!DATABASE_URL)("MARKS_FOLDED_IN_FULL_TEXT (PostgreSQL, textIndex
 
     const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
     try {
-      const texts = async (question: string) => {
-        const hits = await store.searchBeliefText(queryTerms(question), ACTIVE, 10);
-        return (
-          await Promise.all(hits.map(async (h) => (await store.getBelief(h.id, "default"))?.text))
-        ).sort();
-      };
+      const texts = (question: string) => beliefTextsFound(store, question);
       expect(await texts("where is the salon in Da Nang")).toContain(
         "We moved the salon to Đà Nẵng last spring",
       );

@@ -11,10 +11,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testClock } from "../../../test/support/memory.js";
-import { queryTerms } from "../../core/text.js";
+import { foundColdAndWarm } from "../../../test/support/text-found.js";
 import { openMemory } from "../../open-memory.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
-import { SqliteStore } from "./sqlite-store.js";
 
 const STATEMENTS = [
   "We moved the salon to Đà Nẵng last spring",
@@ -51,29 +50,6 @@ function asSchema10(path: string): void {
   db.close();
 }
 
-const ACTIVE = { namespaces: ["default"], statuses: ["active" as const] };
-
-/** The texts of a belief search and an episode search, cold (FTS5) then warm (the built index). */
-async function found(path: string, question: string): Promise<{ cold: string[]; warm: string[] }> {
-  const read = async (store: SqliteStore) => {
-    const beliefs = await store.searchBeliefText(queryTerms(question), ACTIVE, 10);
-    const episodes = await store.searchEpisodeText(queryTerms(question), ACTIVE, 10);
-    const texts = await Promise.all([
-      ...beliefs.map(async (h) => (await store.getBelief(h.id, "default"))?.text ?? ""),
-      ...episodes.map(async (h) => (await store.getEpisode(h.id, "default"))?.content ?? ""),
-    ]);
-    return texts.sort();
-  };
-  const cold = SqliteStore.open({ path });
-  const warm = SqliteStore.open({ path, coldStart: false });
-  try {
-    return { cold: await read(cold), warm: await read(warm) };
-  } finally {
-    await cold.close();
-    await warm.close();
-  }
-}
-
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "strata-marks-"));
 });
@@ -81,10 +57,10 @@ beforeAll(() => {
 describe("MARKS_FOLDED_IN_FULL_TEXT (SQLite)", () => {
   it("finds a statement typed with two marks on a letter by a question typed with none, and back", async () => {
     const path = await written("new.db");
-    const nang = await found(path, "where is the salon in Da Nang");
+    const nang = await foundColdAndWarm(path, "where is the salon in Da Nang");
     expect(nang.cold).toEqual(nang.warm);
     expect(nang.cold).toContain("We moved the salon to Đà Nẵng last spring");
-    const nguyen = await found(path, "who is Nguyen");
+    const nguyen = await foundColdAndWarm(path, "who is Nguyen");
     expect(nguyen.cold).toEqual(nguyen.warm);
     expect(nguyen.cold).toEqual(
       [
@@ -93,16 +69,16 @@ describe("MARKS_FOLDED_IN_FULL_TEXT (SQLite)", () => {
         "Lunch with Nguyễn at the café in Hà Nội",
       ].sort(),
     );
-    const marked = await found(path, "who is Nguyễn");
+    const marked = await foundColdAndWarm(path, "who is Nguyễn");
     expect(marked.cold).toEqual(nguyen.cold);
-    const cafe = await found(path, "which cafe in Sao Paulo");
+    const cafe = await foundColdAndWarm(path, "which cafe in Sao Paulo");
     expect(cafe.cold).toEqual(cafe.warm);
     expect(cafe.cold).toContain("Our usual café is on Rua Augusta in São Paulo");
   });
 
   it("does not fold a letter that has no mark to take off ('đ' is not 'd')", async () => {
     const path = join(dir, "new.db");
-    const da = await found(path, "Da");
+    const da = await foundColdAndWarm(path, "Da");
     expect(da.cold).toEqual([]);
     expect(da.warm).toEqual([]);
   });
@@ -117,7 +93,7 @@ describe("MARKS_FOLDED_IN_FULL_TEXT (SQLite)", () => {
     expect([terms("belief_fts"), terms("episode_fts")]).toEqual([1, 0]);
     before.close();
 
-    const nguyen = await found(path, "who is Nguyen");
+    const nguyen = await foundColdAndWarm(path, "who is Nguyen");
     expect(nguyen.cold).toEqual(nguyen.warm);
     expect(nguyen.cold).toHaveLength(3);
     const db = new Database(path, { readonly: true });
@@ -132,7 +108,7 @@ describe("MARKS_FOLDED_IN_FULL_TEXT (SQLite)", () => {
     const mem = await openMemory({ path, clock: testClock("2026-03-06T00:00:00Z") });
     await mem.remember("Our dentist is Dr Trần in Huế");
     await mem.close();
-    const tran = await found(path, "dentist Tran Hue");
+    const tran = await foundColdAndWarm(path, "dentist Tran Hue");
     expect(tran.cold).toEqual(tran.warm);
     expect(tran.cold).toContain("Our dentist is Dr Trần in Huế");
     const sizes = new Database(path, { readonly: true });
