@@ -24,8 +24,11 @@
  *
  * "me" is read as the older's subject when that is one thing — a noun phrase of at most four words
  * before its first verb or preposition whose head names no person ("eye appointment", "physical
- * therapy") — or as "I am"/"we are" when the older's subject is the speaker ("I drive the Tuesday
- * route" / "they switched me to the Thursday route"); otherwise there is no reading.
+ * therapy") — and the newer says one of its words ("the therapy gal moved me to Wednesdays"), or as
+ * "I am"/"we are" when the older's subject is the speaker and the words after "me" share one with the
+ * older ("I drive the Tuesday route" / "they switched me to the Thursday route"); otherwise there is
+ * no reading: "me" may stand for any of the speaker's slots ("the artist rescheduled me to feb 27" is
+ * no lab section's change).
  *
  * It replaces only a verdict the actor's words can mislead (`misleadable`, and no shared word), and a
  * change it reads is the rules' own on the rewritten pair, with every guard they run (a value of
@@ -160,7 +163,17 @@ function speakersObject(
   if (!owned) {
     if (!SPEAKER_OBJECT.test(o.text)) return null;
     const subject = olderSubject(older, lexicon);
-    return subject === null ? null : { subject, end: o.start + o.text.length };
+    if (subject === null) return null;
+    // "me" may stand for any of the speaker's slots: it is the older's thing only when the newer names
+    // it — a word of the older's subject ("the therapy gal moved me" / "physical therapy …"), or for
+    // the speaker as subject a word of the older's after the object ("switched me to the Thursday
+    // route" / "I drive the Tuesday route"). "the artist rescheduled me to feb 27" names no lab section.
+    const named = subject.copula === "am" || subject.phrase === "we" ? older : subject.phrase;
+    const said =
+      subject.copula === "am" || subject.phrase === "we" ? text.slice(o.start + o.text.length) : text;
+    const own = analysisOf(named).content;
+    if (![...analysisOf(said).content].some((t) => own.has(t) && !SPEAKER.test(t))) return null;
+    return { subject, end: o.start + o.text.length };
   }
   let last = v + 1;
   for (let j = v + 2; j < words.length && j <= v + 1 + MAX_OBJECT_WORDS; j++) {
