@@ -50,7 +50,7 @@ import type { TaggedWord } from "./tagger.js";
 /** The reading's name (the reason code) and its doc line. */
 export const ACT_ON_SPEAKERS_THING_RULE = {
   name: "act-on-speakers-thing",
-  doc: 'The newer says another\'s act on the speaker\'s thing: a third party ("they", "the clinic", "my boss", "dem") moves, switches, changes, puts, rebooks or bumps the speaker\'s object ("my appointment", "me", "us") — "the dental practice moved my appointment to 27 January", "the therapy gal moved me to Wednesdays": read with the actor left out and the object as the subject ("me" as the older\'s one thing, or "I am" when the older\'s subject is the speaker), the pair is a change the rules read with confidence; one they do not read with confidence is deferred (`unsure:act-on-speakers-thing`). Not a modal, a wish, a negation, an "if", a question or an "-ing" plan ("they might move it", "they want to move my appointment"), nor another\'s own thing ("they moved their appointment", "she switched to Tuesdays").',
+  doc: 'The newer says another\'s act on the speaker\'s thing: a third party ("they", "the clinic", "my boss", "dem") moves, switches, changes, puts, rebooks or bumps the speaker\'s object ("my appointment", "me", "us") — "the dental practice moved my appointment to 27 January", "the therapy gal moved me to Wednesdays": read with the actor left out and the object as the subject ("me" as the older\'s one thing when the newer says a word of it, or "I am" when the older\'s subject is the speaker), the pair is a change the rules read with confidence; one they do not read with confidence is deferred (`unsure:act-on-speakers-thing`). Not a modal, a wish, a negation, an "if", a question or an "-ing" plan ("they might move it", "they want to move my appointment"), nor another\'s own thing ("they moved their appointment", "she switched to Tuesdays").',
 } as const;
 
 /** The deferred form: an act on the speaker's thing whose change the rules do not read with confidence. */
@@ -144,7 +144,8 @@ function olderSubject(older: string, lexicon: Lexicon | undefined): Subject | nu
 
 /**
  * The speaker's object after the verb at `v`: "me"/"us" (the older's subject stands for it), or "my
- * X" of a thing (its noun phrase as written); the index after it; null when the object is none of these.
+ * X" of a thing (its noun phrase as written); the offset in `text` after it; null when the object is
+ * none of these, or "me" names no word of the older's thing.
  */
 function speakersObject(
   text: string,
@@ -193,8 +194,9 @@ function speakersObject(
  * The frame of another's act on the speaker's thing in `newer`, and the newer rewritten with the
  * actor left out; null when it says none.
  *
- *   actFrameOf("my physio is on Mondays", "the clinic switched me to Tuesdays")
- *   // → { frame: "the clinic switched me", rewritten: "my physio switched to Tuesdays" }
+ *   actFrameOf("my physio is on Mondays", "the physio clinic switched me to Tuesdays")
+ *   // → { frame: "the physio clinic switched me", rewritten: "my physio is now Tuesdays" }
+ *   actFrameOf("my physio is on Mondays", "the clinic switched me to Tuesdays") // → null: "me" names no physio
  */
 export function actFrameOf(older: string, newer: string, lexicon?: Lexicon): ActFrame | null {
   const words = wordsOf(analysisOf(newer)).filter((w) => w.pos !== "PUNCT");
