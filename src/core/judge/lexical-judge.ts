@@ -10,6 +10,7 @@
  */
 import type { Judge, JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
 import { jaccard } from "../text.js";
+import { actOnSpeakersThing } from "./act-on-speakers-thing.js";
 import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
 import { changeInOneClause, olderRestated, type Rereading, thingInAnotherClause } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
@@ -21,6 +22,7 @@ import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
 import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
+export { ACT_ON_SPEAKERS_THING_RULE } from "./act-on-speakers-thing.js";
 export { distinctions } from "./analysis.js";
 export {
   CHANGE_IN_ONE_CLAUSE_RULE,
@@ -74,8 +76,10 @@ export function createLexicalJudge(options: LexicalJudgeOptions = {}): Judge {
  * gives way to the one clause that changes the older (`changeInOneClause`); a newer that opens with
  * "he" or "she" for the older's one person is read again with that person named (`pronounReferent`);
  * a side that reports another's words ("the notice says …") is read as its reported clause
- * (`reportedChange`); two things read on a turn whose clause naming the older's thing is not sure
- * of it are deferred (`thingInAnotherClause`).
+ * (`reportedChange`); a newer that says another's act on the speaker's thing ("the clinic moved my
+ * appointment to the 14th") is read with the actor left out (`actOnSpeakersThing`); two things read
+ * on a turn whose clause naming the older's thing is not sure of it are deferred
+ * (`thingInAnotherClause`).
  * Synchronous: await `loadTagger()` once before the first call.
  */
 export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
@@ -90,9 +94,10 @@ export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon):
 /**
  * The re-readings, in order, each over the verdict the one before left: "After the reorg, alerts go
  * to #sre-alerts" with "now" for the frame of onset; "he's on the day shift now" with the older's one
- * person for the pronoun; "the letter says the surgery is moving to Elm Street" as the reported clause.
+ * person for the pronoun; "the letter says the surgery is moving to Elm Street" as the reported clause;
+ * "the dental practice moved my appointment to 27 January" as "my appointment moved to 27 January".
  */
-const REREADINGS: readonly Rereading[] = [onsetFrame, pronounReferent, reportedChange];
+const REREADINGS: readonly Rereading[] = [onsetFrame, pronounReferent, reportedChange, actOnSpeakersThing];
 
 /**
  * Whether `b` restates `a`: `compareLexically(a, b).relation === "duplicate"`, at the cost of the

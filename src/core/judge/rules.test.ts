@@ -836,7 +836,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The deploy job runs on Fridays", "The deploy job uses Docker", "refines"],
       ["The user likes jazz.", "The user enjoys jazz.", "refines"],
       // An outcome against a value, whatever the cue ("now").
-      ["Deploys happen on Thursdays", "The deploy now fails on the migration lock", "refines"],
+      ["Deploys happen on Thursdays", "The deploy now fails on the migration lock", "distinct"],
+      // `OUTCOME_IS_ANOTHER_FACT`: a failure condition is no refinement of a requirement (README; refines on main).
+      ["Deploys need two approvals", "Deploys fail when the migration lock times out", "distinct"],
       // The same unit, but another holder, another verb, or a number that names which thing.
       ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium.", "refines"],
       ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium.", "refines"],

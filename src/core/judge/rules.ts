@@ -125,6 +125,22 @@ export interface LexicalRule {
   decide(p: Pair): RuleDecision | null;
 }
 
+/**
+ * `OUTCOME_IS_ANOTHER_FACT`: one side reports how an attempt went (an outcome: "Deploy failed:
+ * migration lock timeout", "Deploys fail when the migration lock times out") and the other states a
+ * value of the same subject ("Deploys need two approvals", "Deploys happen on Thursdays"). An outcome
+ * is an event of its subject, not a value of one of its attributes: whatever the cue, it neither
+ * replaces the value nor is replaced by it, and it says nothing more of it — two facts (distinct),
+ * never a refinement, which would link a failure to a requirement it does not qualify. Two outcomes
+ * ("the switch worked" / "the switch failed") are an outcome conflict, read by their own rule; a
+ * "failed over to" hands a value over and is a change (`OUTCOME_VERBS`).
+ *
+ *   outcomeAgainstValue(pair("Deploys need two approvals", "Deploys fail when the migration lock times out")) // → true
+ *   outcomeAgainstValue(pair("The blue-green switch worked", "The blue-green switch failed"))                // → false
+ */
+const outcomeAgainstValue = (p: Pair): boolean =>
+  (p.sa.predicate === OUTCOME) !== (p.sb.predicate === OUTCOME);
+
 const decided = (relation: JudgeRelation, detail?: string): RuleDecision =>
   detail === undefined ? { relation } : { relation, detail };
 const unsure = (relation: JudgeRelation, detail?: string): RuleDecision => ({
@@ -977,15 +993,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "different-attribute",
-    doc: 'Same subject, another attribute: an extra subject word, another participle (deployed in / owned by), a kind (is a …) against a place, another verb, an outcome against a value ("Deploys happen on Thursdays" / "Deploy failed: migration lock timeout").',
+    doc: 'Same subject, another attribute: an extra subject word, another participle (deployed in / owned by), a kind (is a …) against a place, another verb, an outcome against a value ("Deploys happen on Thursdays" / "Deploy failed: migration lock timeout"; "Deploys need two approvals" / "Deploys fail when the migration lock times out"), which is two facts (distinct), not a refinement (`OUTCOME_IS_ANOTHER_FACT`).',
     decide: (p) => {
       if (!bothSlotted(p) || measuresOneThing(p)) return null;
       const same = sameSubject(p);
       if (!same && !p.change) return decided(p.similarity > 0.35 ? "refines" : "distinct", "subject");
-      // An outcome is an event of its subject, not a value of one of its attributes: whatever the
-      // cue, it neither replaces a value nor is replaced by one.
-      if ((p.sa.predicate === OUTCOME) !== (p.sb.predicate === OUTCOME))
-        return decided("refines", `${p.sa.predicate} / ${p.sb.predicate}`);
+      if (outcomeAgainstValue(p)) return decided("distinct", `${p.sa.predicate} / ${p.sb.predicate}`);
       const partA = participleOf(p.a);
       const partB = participleOf(p.b);
       if (partA && partB && partA !== partB && !oppositeStates(partA, partB))
