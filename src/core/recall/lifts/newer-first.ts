@@ -6,7 +6,7 @@ import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { JudgeVerdict, Lexicon } from "../../ports.js";
-import { announcesReplacement } from "../../sleep/chat-turns.js";
+import { announcesReplacement, clausesOf, saysVietnameseChange } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
 import { contentTokens, rawTokens, referentsIn, stemV1, withoutMarks, withReferents } from "../../text.js";
@@ -227,6 +227,20 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (anotherOfAskedKind(query, askedA, matching.get(a.id)!, matching.get(b.id)!, holders)) continue;
       identity ??= { thing: identityAsked(query) };
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
+      // `CUE_IN_CLAUSE_OF_THE_THING`: a change cue says a change of what its own clause names. In a
+      // turn of two clauses or more, the cue ties the pair only where a clause that says it names a
+      // word of the question's the older says ("calc study group is saturdays at noon now, ppl had
+      // labs" changes no lab; "Ryan's last exam is 13 June now, he just told me, so Europe trip
+      // shorter" no trip), never when the shared word stands in another clause. Not "I changed my
+      // hours at work, physio moved to Fridays" for "When is my physio?" (its clause names the physio).
+      const askedAFolded = new Set(askedA.map(withoutMarks));
+      const cueOfThing = (text: string): boolean =>
+        changeCue(text) &&
+        (askedA.length === 0 ||
+          clausesOf(text).length < 2 ||
+          clausesOf(text).some(
+            (c) => changeCue(c) && contentTokens(c, stemV1).some((w) => askedAFolded.has(withoutMarks(w))),
+          ));
       const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
       const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
       // Whether a reading of the newer — the verdict `v` on its words `text` — disagrees with the older.
@@ -245,7 +259,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           // "rehomed", "unsubscribed") says that thing changed.
           // The speaker said as the subject: a pair tied by a shared word only is no place for the
           // weaker reading of a subject left unsaid (`unsaid-subject.ts`).
-          (announcesReplacement(text, { unsaidSpeaker: false }) || prefixed)) ||
+          (prefixed || cueOfThing(text))) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
         (paired && v.relation !== "duplicate") ||
         // The asked thing called new by a related word, with a value the older does not name: the
@@ -333,6 +347,35 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   liftNewer(scored, unsettled, (m) => ` about the same thing and no verdict yet (${m.reason})`);
   return unsettled;
 }
+
+/**
+ * The change cue `newerFirst` reads: `announcesReplacement` with the speaker said, or a change said in
+ * Vietnamese (`saysVietnameseChange`, read by this lift alone: see there), in a turn that does not
+ * turn the change down (`proposalDeclined`).
+ */
+const changeCue = (text: string): boolean =>
+  (announcesReplacement(text, { unsaidSpeaker: false }) || saysVietnameseChange(text)) &&
+  !proposalDeclined(text);
+
+/**
+ * `PROPOSAL_DECLINED`: a turn that tells of a change someone proposed — suggested, offered,
+ * recommended, asked whether one wanted it (Vietnamese "đề nghị", "offer", "mời") — and that was
+ * turned down ("I'm not doing it", "I ain't changing nothing", "refused", "said no", "turned it down",
+ * "chị nói không", "không chịu") tells that nothing changed: "Someone suggested I drop the package to
+ * ₦30,000, I'm not doing it"; "Bên Chase gọi offer refinance cái loan xuống 6.9% …, chị nói không". Not
+ * "The vet suggested Harringtons, so he is on it now" (taken up), nor "I said no to the old plan and
+ * moved to Octopus" (no proposal said).
+ *
+ *   proposalDeclined("Someone suggested I drop the package to ₦30,000. I'm not doing it.") // → true
+ *   proposalDeclined("The vet suggested Harringtons, so he is on it now")                 // → false
+ */
+export const proposalDeclined = (text: string): boolean => PROPOSAL_DECLINED.test(text);
+
+const PROPOSAL_DECLINED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:suggest(?:s|ed)?|offer(?:s|ed)?|recommend(?:s|ed)?|asked (?:if|whether|was) (?:i|we)|asking (?:if|whether|was) (?:i|we)|đề nghị|de nghi|mời)(?![\p{L}\p{N}])` +
+    String.raw`.*(?<![\p{L}\p{N}])(?:(?:i'?m|we'?re|i am|we are) not (?:doing|having|changing|switching)|(?:ain'?t|not|won'?t|wouldn'?t) (?:changing|switching|moving|doing it)|refused|refuses|declined|turned (?:it|them|that|him|her) down|said no|nói không|noi khong|nói thôi|noi thoi|không chịu|khong chiu)(?![\p{L}\p{N}])`,
+  "iu",
+);
 
 /** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */
 function restates(record: Belief | Episode | undefined, older: string): boolean {
