@@ -250,6 +250,13 @@ describe("newerFirst: a change cue ties the pair only in a clause that names wha
       lifted: true,
     },
     {
+      older: "Our holiday flat is unfurnished.",
+      newer: "We put a sofa and beds in the holiday flat, so it is fully furnished now.",
+      question: "Is our holiday flat furnished?",
+      value: /sofa/,
+      lifted: true,
+    },
+    {
       older: "Anh tập ở phòng gym trên đường Bellaire.",
       newer: "Anh đổi qua tập ở phòng gym mới trên đường Westheimer rồi.",
       question: "anh tập ở phòng gym nào",

@@ -47,7 +47,10 @@ import { linkedByFamily } from "./shared-things.js";
  * `askedInAnotherSense`) is succeeded.
  * A pair the judge deferred on which thing the newer is about (`WHICH_THING_DEFERRALS`) is read
  * through the newer's clauses that name the older's thing, never by the whole turn's change cue
- * (`CLAUSE_OF_THE_THING`, below).
+ * (`CLAUSE_OF_THE_THING`, below). A change cue ties a pair only in a clause that names a word of the
+ * question's the older says (`CUE_IN_CLAUSE_OF_THE_THING`), is read in Vietnamese too
+ * (`saysVietnameseChange`), and a turn that tells of a change proposed and turned down carries none
+ * (`proposalDeclined`).
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
@@ -233,14 +236,22 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // labs" changes no lab; "Ryan's last exam is 13 June now, he just told me, so Europe trip
       // shorter" no trip), never when the shared word stands in another clause. Not "I changed my
       // hours at work, physio moved to Fridays" for "When is my physio?" (its clause names the physio).
+      // A clause whose subject is "it", "they", "this" or "that" speaks of a thing said before it, and is
+      // read with the clauses before it ("Added a sofa and beds in the flat, so it is fully furnished now").
       const askedAFolded = new Set(askedA.map(withoutMarks));
-      const cueOfThing = (text: string): boolean =>
-        changeCue(text) &&
-        (askedA.length === 0 ||
-          clausesOf(text).length < 2 ||
-          clausesOf(text).some(
-            (c) => changeCue(c) && contentTokens(c, stemV1).some((w) => askedAFolded.has(withoutMarks(w))),
-          ));
+      const names = (c: string) => contentTokens(c, stemV1).some((w) => askedAFolded.has(withoutMarks(w)));
+      const cueOfThing = (text: string): boolean => {
+        if (!changeCue(text)) return false;
+        const parts = clausesOf(text);
+        return (
+          askedA.length === 0 ||
+          parts.length < 2 ||
+          parts.some(
+            (c, i) =>
+              changeCue(c) && (names(c) || (THING_PRONOUN_SUBJECT.test(c) && parts.slice(0, i).some(names))),
+          )
+        );
+      };
       const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
       const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
       // Whether a reading of the newer — the verdict `v` on its words `text` — disagrees with the older.
@@ -356,6 +367,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
 const changeCue = (text: string): boolean =>
   (announcesReplacement(text, { unsaidSpeaker: false }) || saysVietnameseChange(text)) &&
   !proposalDeclined(text);
+
+/** A clause whose subject is a pronoun of a thing ("so it is fully furnished now", "they're every four weeks now"). */
+const THING_PRONOUN_SUBJECT =
+  /^(?:(?:so|and|but|then)\s+)?(?:it|they|this|that)(?:'s|’s|'re|’re|'ll|’ll|\s)/i;
 
 /**
  * `PROPOSAL_DECLINED`: a turn that tells of a change someone proposed — suggested, offered,
