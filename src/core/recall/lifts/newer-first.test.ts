@@ -230,32 +230,10 @@ describe("newerFirst: a pair the judge deferred on which thing is read by the cl
   });
 });
 
-describe("newerFirst: a change cue ties the pair only in a clause that names what is asked (below53)", () => {
-  // `CUE_IN_CLAUSE_OF_THE_THING`: the cue says a change of what its own clause names; a word of the
-  // question's said in another clause of the turn ties nothing to it. `saysVietnameseChange`: a
-  // change said in Vietnamese is a cue, read in the clause that says it.
+describe("newerFirst: a change said in Vietnamese is a cue, in the clause that names what is asked (below53)", () => {
+  // `saysVietnameseChange`, read in a clause that names a word of the question's the older says. On
+  // main the first row is not lifted (no Vietnamese cue).
   it.each([
-    {
-      older: "My pottery class is on Tuesdays at the arts centre.",
-      newer: "The book club is on Thursdays now, half my pottery class comes along anyway",
-      question: "When is my pottery class?",
-      value: /book club/,
-      lifted: false,
-    },
-    {
-      older: "My pottery class is on Tuesdays at the arts centre.",
-      newer: "The arts centre had a leak, my pottery class moved to Thursdays",
-      question: "When is my pottery class?",
-      value: /Thursdays/,
-      lifted: true,
-    },
-    {
-      older: "Our holiday flat is unfurnished.",
-      newer: "We put a sofa and beds in the holiday flat, so it is fully furnished now.",
-      question: "Is our holiday flat furnished?",
-      value: /sofa/,
-      lifted: true,
-    },
     {
       older: "Anh tập ở phòng gym trên đường Bellaire.",
       newer: "Anh đổi qua tập ở phòng gym mới trên đường Westheimer rồi.",
