@@ -49,7 +49,7 @@ import { linkedByFamily } from "./shared-things.js";
  * through the newer's clauses that name the older's thing, never by the whole turn's change cue
  * (`CLAUSE_OF_THE_THING`, below). A change said in Vietnamese is a cue too (`saysVietnameseChange`),
  * in a clause that names a word of the question's the older says; a turn that tells of a change
- * proposed and turned down carries none (`proposalDeclined`).
+ * proposed and turned down succeeds nothing (`proposalDeclined`).
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
@@ -236,7 +236,6 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       const askedAFolded = new Set(askedA.map(withoutMarks));
       const names = (c: string) => contentTokens(c, stemV1).some((w) => askedAFolded.has(withoutMarks(w)));
       const cueOfThing = (text: string): boolean => {
-        if (proposalDeclined(text)) return false;
         if (announcesReplacement(text, { unsaidSpeaker: false })) return true;
         if (!saysVietnameseChange(text)) return false;
         const parts = clausesOf(text);
@@ -244,6 +243,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           askedA.length === 0 || parts.length < 2 || parts.some((c) => saysVietnameseChange(c) && names(c))
         );
       };
+      // `PROPOSAL_DECLINED`: a change proposed and turned down changed nothing, whatever the judge reads
+      // of its value ("suggested I drop the package to ₦30,000 … I'm not doing it").
+      if (proposalDeclined(matching.get(b.id)!)) continue;
       const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
       const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
       // Whether a reading of the newer — the verdict `v` on its words `text` — disagrees with the older.
@@ -355,7 +357,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
  * `PROPOSAL_DECLINED`: a turn that tells of a change someone proposed — suggested, offered,
  * recommended, asked whether one wanted it (Vietnamese "đề nghị", "offer", "mời") — and that was
  * turned down ("I'm not doing it", "I ain't changing nothing", "refused", "said no", "turned it down",
- * "chị nói không", "không chịu") tells that nothing changed: "Someone suggested I drop the package to
+ * "chị nói không", "không chịu") tells that nothing changed, and `newerFirst` lifts it over nothing: "Someone suggested I drop the package to
  * ₦30,000, I'm not doing it"; "Bên Chase gọi offer refinance cái loan xuống 6.9% …, chị nói không". Not
  * "The vet suggested Harringtons, so he is on it now" (taken up), nor "I said no to the old plan and
  * moved to Octopus" (no proposal said).
