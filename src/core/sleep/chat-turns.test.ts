@@ -9,8 +9,10 @@ import {
   clausesOf,
   phatic,
   SPLICED_STATE_RULE,
+  saysVietnameseChange,
   splicedStates,
   statementsOfState,
+  VIETNAMESE_CHANGE_RULE,
 } from "./chat-turns.js";
 import { standalone } from "./standalone.js";
 
@@ -348,6 +350,47 @@ describe(`${CREOLE_UNMARKED_PAST_RULE.name}: a Creole verb of change said bare a
     "mi join the choir at Boulevard",
   ])("%j does not", (text) => {
     expect(announcesReplacement(text, { unsaidSpeaker: false })).toBe(false);
+  });
+});
+
+describe(`${VIETNAMESE_CHANGE_RULE.name}: a Vietnamese verb of change with where the thing went, or "lên" to an amount, is a change made (below53)`, () => {
+  it.each([
+    // A verb of change, its object, where it went.
+    "Tuần rồi anh đổi mật khẩu wifi thành mango77, nhớ nha.",
+    "Lớp yoga dời qua thứ Năm vì cô giáo bận.",
+    "Công ty chuyển anh sang ca đêm rồi.",
+    "Chủ nhà nâng tiền nhà lên 1.500 đô từ tháng sau.",
+    "Bác sĩ giảm liều thuốc xuống 5mg.",
+    // Typed without marks, where the letters say one word.
+    "anh doi mat khau thanh mango77 roi",
+    // Up to an amount.
+    "Tiền điện tháng này lên $180, trời ơi.",
+    // From now on.
+    "Từ giờ con đi học bằng xe buýt.",
+  ])("%j replaces", (text) => {
+    expect(saysVietnameseChange(text)).toBe(true);
+  });
+  it.each([
+    // Negation, future, wish, plan, condition, a suggestion: no change made.
+    "Anh chưa tính đổi nhà mạng đâu.",
+    "Tháng sau anh sẽ chuyển qua Verizon.",
+    "Anh muốn đổi qua gói rẻ hơn.",
+    "Nếu dời qua thứ Bảy thì anh đi được.",
+    "Bạn anh rủ anh đổi qua phòng gym khác.",
+    "Để đi làm cho nhanh thì khỏi lên 45 kẹt xe.",
+    // A clause that asks.
+    "Tiệm có dời giờ qua 10 giờ sáng chưa",
+    // "Back and forth".
+    "Đổi qua đổi lại mệt lắm.",
+    // Typed without marks, "doi qua" is as often "đói quá" (so hungry).
+    "thang nho doi qua, an hoai khong no",
+    // A bare "giờ" (now) opens plans as well as changes; it also counts hours.
+    "Thôi để mai tính, giờ anh đi đón con.",
+    "Con tập bóng tới 6 giờ chiều.",
+    // English.
+    "I moved the gym to Fridays.",
+  ])("%j does not", (text) => {
+    expect(saysVietnameseChange(text)).toBe(false);
   });
 });
 

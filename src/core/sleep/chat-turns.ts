@@ -193,6 +193,68 @@ const CREOLE_SPEAKER_DID = new RegExp(
   "iu",
 );
 
+/**
+ * `VIETNAMESE_CHANGE`: Vietnamese says a change by a verb of change followed by where the thing went —
+ * "đổi password khách thành hoasen888" (changed … into), "đám cưới dời qua 5/23" (moved to), "đổi Cha
+ * Phêrô về Dallas", "nâng giá lông mày lên 15 đô" (raised … to) — by "lên"/"xuống" before an amount
+ * ("Yelp lên 4.6 rồi", "đặt lên 30 đòn": up to), or by "từ giờ"/"từ nay" (from now on). The verb has
+ * no tense of its own, so a marker of negation, future, wish, plan or condition before it ("chưa tính
+ * đổi", "sẽ đổi", "muốn chuyển", "nếu dời", "khỏi lên 59") says no change was made, and a clause that
+ * ends on a question particle ("… đổi chưa?", "… không") asks. Text typed without marks is read only
+ * where its letters say one word: "doi qua" is as often "đói quá" (so hungry), "chuyen" "chuyện", so
+ * an unmarked verb is read only before "sang", "thành", "lên", "xuống". A bare "giờ" (now) is left
+ * out: it opens as many plans as changes ("giờ chị đi đón con", I'm off to fetch my son now) and
+ * counts hours ("6 giờ chiều"); so is "mới" (new, and "just"). Read by `saysVietnameseChange`,
+ * for `newerFirst` only: the lifts that tie a pair by a value named alone (missed-successors) met
+ * Vietnamese turns through their function words ("của", "ở", "một tháng") and lifted 13 wrong on
+ * fresh27's dev half when this rule was read by `announcesReplacement`; sleep reads as before.
+ */
+export const VIETNAMESE_CHANGE_RULE = {
+  name: "vietnamese-change",
+  doc: 'A Vietnamese verb of change with where the thing went ("đổi … thành", "dời qua", "nâng … lên"), "lên"/"xuống" before an amount, or "từ giờ"/"từ nay" tells a change made; never after a marker of negation, future, wish, plan or condition ("chưa tính đổi", "sẽ đổi", "khỏi lên 59"), nor in a clause that asks.',
+} as const;
+
+/**
+ * Vietnamese markers of negation, future, wish, plan, condition or a suggestion made to the speaker
+ * (with marks and without), read up to two words before the verb ("chưa tính đổi", "nếu chị dời",
+ * "rủ chị đổi qua", "đề nghị đổi tên thành"); "nên" (should) and "phải" (must) only
+ * right before it, as each is also "so" and "right" where it opens a clause ("… nên chị đổi
+ * password …" is "so I changed the password").
+ */
+const VIETNAMESE_NOT_DONE =
+  "không|hông|ko|khong|chưa|chua|chẳng|chả|chang|đừng|khỏi|khoi|sẽ|se|tính|tinh|định|dinh|muốn|muon|nếu|neu|có thể|co the|đề nghị|de nghi|rủ|khuyên|khuyen";
+const VIETNAMESE_OUGHT = "nên|nen|phải|phai";
+
+/** Not after a marker of `VIETNAMESE_NOT_DONE` up to two words before, nor right after one of `VIETNAMESE_OUGHT`. */
+const NOT_AFTER_NOT_DONE = `(?<!(?:^|[^\\p{L}])(?:${VIETNAMESE_NOT_DONE})\\s+(?:[\\p{L}\\p{N}]+\\s+){0,2})(?<!(?:^|[^\\p{L}])(?:${VIETNAMESE_OUGHT})\\s+)`;
+
+const VIETNAMESE_CHANGE = new RegExp(
+  `(?<![\\p{L}\\p{N}])${NOT_AFTER_NOT_DONE}(?:` +
+    // A marked verb of change, its object, then where it went.
+    // Not "đổi qua đổi lại" (back and forth).
+    `(?:đổi|dời|chuyển|nâng|tăng|giảm|tụt)(?:\\s+[\\p{L}\\p{N}$.,/:-]+){0,5}?\\s+(?:qua|sang|thành|lên|xuống|về)\\s+(?!(?:đổi|dời|chuyển)\\s)\\S` +
+    // The same typed without marks, only where the letters say one word.
+    `|(?:doi|nang|tang|giam)(?:\\s+[\\p{L}\\p{N}$.,/:-]+){0,5}?\\s+(?:sang|thanh|len|xuong)\\s+\\S` +
+    // Up or down to an amount.
+    `|(?:lên|xuống|len|xuong)\\s+(?:US)?\\$?\\d` +
+    // From now on.
+    `|từ\\s+(?:giờ|nay)(?![\\p{L}\\p{N}])` +
+    // Not in a clause that ends on a question particle.
+    `)(?!.*[^\\p{L}](?:không|hông|ko|khong|chưa|chua|hả)[\\s?!.]*$)`,
+  "iu",
+);
+
+/**
+ * True when some sentence of the text says a change made in Vietnamese (`VIETNAMESE_CHANGE`), not in
+ * a question or a hypothetical.
+ *
+ *   saysVietnameseChange("Lớp yoga dời qua thứ Năm vì cô giáo bận.")  // → true
+ *   saysVietnameseChange("Tháng sau anh sẽ chuyển qua Verizon.")     // → false
+ */
+export function saysVietnameseChange(text: string): boolean {
+  return announces(text, [VIETNAMESE_CHANGE]);
+}
+
 /** Where `sentencesOf` splits: see there. */
 const SENTENCE_BREAKS = new RegExp(
   `(?<!\\b(?:${typedTitles(DOTTED_TITLES)}|St|Jr|Sr|vs|etc|e\\.g|i\\.e|approx|No)\\.)(?<=[.!?])\\s+(?=\\S)|(?<!\\s)\\s+[–—]\\s+|(?<!\\s)\\s+-\\s+`,

@@ -6,7 +6,7 @@ import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { JudgeVerdict, Lexicon } from "../../ports.js";
-import { announcesReplacement } from "../../sleep/chat-turns.js";
+import { announcesReplacement, clausesOf, saysVietnameseChange } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
 import { contentTokens, rawTokens, referentsIn, stemV1, withoutMarks, withReferents } from "../../text.js";
@@ -47,7 +47,9 @@ import { linkedByFamily } from "./shared-things.js";
  * `askedInAnotherSense`) is succeeded.
  * A pair the judge deferred on which thing the newer is about (`WHICH_THING_DEFERRALS`) is read
  * through the newer's clauses that name the older's thing, never by the whole turn's change cue
- * (`CLAUSE_OF_THE_THING`, below).
+ * (`CLAUSE_OF_THE_THING`, below). A change said in Vietnamese is a cue too (`saysVietnameseChange`),
+ * in a clause that names a word of the question's the older says; a turn that tells of a change
+ * proposed and turned down succeeds nothing (`proposalDeclined`).
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
@@ -227,6 +229,23 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (anotherOfAskedKind(query, askedA, matching.get(a.id)!, matching.get(b.id)!, holders)) continue;
       identity ??= { thing: identityAsked(query) };
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
+      // `VIETNAMESE_CHANGE_IN_CLAUSE`: a change said in Vietnamese ties the pair only in a clause that
+      // names a word of the question's the older says — "Bác sĩ nói bảo hiểm y tế trả nhiều hơn, từ giờ
+      // má tái khám ở đó" changes no car insurance —, as Vietnamese turns meet by shared function words.
+      // (Read for every cue, this cost two cases on the tuning sets: below53 in docs/evaluation.md.)
+      const askedAFolded = new Set(askedA.map(withoutMarks));
+      const names = (c: string) => contentTokens(c, stemV1).some((w) => askedAFolded.has(withoutMarks(w)));
+      const cueOfThing = (text: string): boolean => {
+        if (announcesReplacement(text, { unsaidSpeaker: false })) return true;
+        if (!saysVietnameseChange(text)) return false;
+        const parts = clausesOf(text);
+        return (
+          askedA.length === 0 || parts.length < 2 || parts.some((c) => saysVietnameseChange(c) && names(c))
+        );
+      };
+      // `PROPOSAL_DECLINED`: a change proposed and turned down changed nothing, whatever the judge reads
+      // of its value ("suggested I drop the package to ₦30,000 … I'm not doing it").
+      if (proposalDeclined(matching.get(b.id)!)) continue;
       const olderItem = { text: matching.get(a.id)!, at: a.at, kind: a.kind };
       const whole = await judge.compare(olderItem, { text: matching.get(b.id)!, at: b.at, kind: b.kind });
       // Whether a reading of the newer — the verdict `v` on its words `text` — disagrees with the older.
@@ -245,7 +264,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           // "rehomed", "unsubscribed") says that thing changed.
           // The speaker said as the subject: a pair tied by a shared word only is no place for the
           // weaker reading of a subject left unsaid (`unsaid-subject.ts`).
-          (announcesReplacement(text, { unsaidSpeaker: false }) || prefixed)) ||
+          (prefixed || cueOfThing(text))) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
         (paired && v.relation !== "duplicate") ||
         // The asked thing called new by a related word, with a value the older does not name: the
@@ -333,6 +352,26 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   liftNewer(scored, unsettled, (m) => ` about the same thing and no verdict yet (${m.reason})`);
   return unsettled;
 }
+
+/**
+ * `PROPOSAL_DECLINED`: a turn that tells of a change someone proposed — suggested, offered,
+ * recommended, asked whether one wanted it (Vietnamese "đề nghị", "offer", "mời") — and that was
+ * turned down ("I'm not doing it", "I ain't changing nothing", "refused", "said no", "turned it down",
+ * "chị nói không", "không chịu") tells that nothing changed, and `newerFirst` lifts it over nothing: "Someone suggested I drop the package to
+ * ₦30,000, I'm not doing it"; "Bên Chase gọi offer refinance cái loan xuống 6.9% …, chị nói không". Not
+ * "The vet suggested Harringtons, so he is on it now" (taken up), nor "I said no to the old plan and
+ * moved to Octopus" (no proposal said).
+ *
+ *   proposalDeclined("Someone suggested I drop the package to ₦30,000. I'm not doing it.") // → true
+ *   proposalDeclined("The vet suggested Harringtons, so he is on it now")                 // → false
+ */
+export const proposalDeclined = (text: string): boolean => PROPOSAL_DECLINED.test(text);
+
+const PROPOSAL_DECLINED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:suggest(?:s|ed)?|offer(?:s|ed)?|recommend(?:s|ed)?|asked (?:if|whether|was) (?:i|we)|asking (?:if|whether|was) (?:i|we)|đề nghị|de nghi|mời)(?![\p{L}\p{N}])` +
+    String.raw`.*(?<![\p{L}\p{N}])(?:(?:i'?m|we'?re|i am|we are) not (?:doing|having|changing|switching)|(?:ain'?t|not|won'?t|wouldn'?t) (?:changing|switching|moving|doing it)|refused|refuses|declined|turned (?:it|them|that|him|her) down|said no|nói không|noi khong|nói thôi|noi thoi|không chịu|khong chiu)(?![\p{L}\p{N}])`,
+  "iu",
+);
 
 /** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */
 function restates(record: Belief | Episode | undefined, older: string): boolean {
