@@ -11,8 +11,8 @@
  *
  * The whole queue is read, page by page (500 a page). `byReason` counts the lexical judge's
  * reasons for deferring (the rule before the colon): compare trees by running this in each.
- * Only dev cases are recorded: a held-out case's text never enters a store here, and the sets with
- * no dev half to tune on are refused.
+ * Only dev cases are recorded: a held-out case's text never enters a store here, and only the tuning
+ * sets are read (bench/tuning-sets.ts).
  */
 import {
   buildStream,
@@ -20,7 +20,6 @@ import {
   type CaseSet,
   loadCases,
   replayChat,
-  SETS,
   splitOf,
 } from "../eval/knowledge-update/index.js";
 import { DEFAULT_LOCOMO_PATH } from "../eval/locomo/index.js";
@@ -28,9 +27,8 @@ import type { Memory } from "../src/core/engine.js";
 import type { CandidatePair } from "../src/core/sleep/agent-judge.js";
 import { numberList, walkArgs, wordList } from "./argv.js";
 import { recordedLocomo } from "./locomo-chat.js";
+import { TUNING_SETS, tuningSets } from "./tuning-sets.js";
 
-/** Sets never read here: all held-out (fresh2) or unseen (fresh27, the fifty-second session's; fresh28; fresh29). */
-const REFUSED = new Set(["fresh2", "fresh27", "fresh28", "fresh29"]);
 const PAGE = 500;
 
 interface Options {
@@ -56,21 +54,18 @@ export interface CandidateQueueResult {
 function parseArgs(argv: readonly string[]): Options {
   const o: Options = {
     conversations: [0, 1, 2],
-    sets: SETS.filter((s) => !REFUSED.has(s)),
+    sets: [...TUNING_SETS],
     path: DEFAULT_LOCOMO_PATH,
     jsonOnly: false,
   };
   walkArgs(argv, (flag, value) => {
     if (flag === "--conversations") o.conversations = numberList(value());
-    else if (flag === "--sets") o.sets = wordList(value()) as CaseSet[];
+    else if (flag === "--sets") o.sets = tuningSets(wordList(value()));
     else if (flag === "--path") o.path = value();
     else if (flag === "--json-only") o.jsonOnly = true;
     else
       throw new Error(`unknown option ${flag} (use --conversations 0,1 --sets fresh24,chat-dev --json-only)`);
   });
-  for (const s of o.sets)
-    if (!(SETS as readonly string[]).includes(s) || REFUSED.has(s))
-      throw new Error(`--sets: ${s} is no tuning set (${[...REFUSED].join(", ")} are never read here)`);
   return o;
 }
 

@@ -9,13 +9,17 @@ import { readFileSync } from "node:fs";
 import { parseLocomo } from "../eval/locomo/dataset.js";
 import { EVAL_CLOCK } from "../eval/locomo/evaluate.js";
 import type { Memory } from "../src/core/engine.js";
-import { openMemory } from "../src/open-memory.js";
+import { type OpenMemoryOptions, openMemory } from "../src/open-memory.js";
 
-export async function recordedLocomo(path: string, index: number): Promise<{ mem: Memory; turns: number }> {
+export async function recordedLocomo(
+  path: string,
+  index: number,
+  options: Pick<OpenMemoryOptions, "judge"> = {},
+): Promise<{ mem: Memory; turns: number }> {
   const data = parseLocomo(JSON.parse(readFileSync(path, "utf8")));
   const conv = data.conversations.find((c) => c.index === index);
   if (!conv) throw new Error(`no LoCoMo conversation ${index}`);
-  const mem = await openMemory({ path: ":memory:", clock: EVAL_CLOCK, actor: "eval" });
+  const mem = await openMemory({ ...options, path: ":memory:", clock: EVAL_CLOCK, actor: "eval" });
   try {
     for (const turn of conv.turns)
       await mem.record(turn.content, {

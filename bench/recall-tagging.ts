@@ -14,18 +14,17 @@
  * every round. The digest (SHA-256 of every
  * hit's id, text and why, in order) must be equal between the arms and between trees whose recall
  * is the same; compare trees by running this in each, in turn, on one machine: read ratios.
- * Only dev questions are asked; the sets with no dev half to tune on are refused.
+ * Only dev questions are asked, and only of the tuning sets (bench/tuning-sets.ts).
  */
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { type CaseSet, loadCases, replayChat, SETS, splitOf } from "../eval/knowledge-update/index.js";
+import { type CaseSet, loadCases, replayChat, splitOf } from "../eval/knowledge-update/index.js";
 import { textsTagged } from "../src/core/judge/tagger.js";
 import { clearTokenMemos, textsTokenized } from "../src/core/text.js";
 import { tagged } from "../src/core/typed-values.js";
 import { walkArgs, wordList } from "./argv.js";
+import { tuningSets } from "./tuning-sets.js";
 
-/** Sets never asked here: all held-out (fresh2) or unseen (fresh26, the fifty-first session's; fresh27; fresh28; fresh29). */
-const REFUSED = new Set(["fresh2", "fresh26", "fresh27", "fresh28", "fresh29"]);
 const ARMS = ["kept", "cleared"] as const;
 type Arm = (typeof ARMS)[number];
 
@@ -54,14 +53,11 @@ export interface RecallTaggingResult {
 function parseArgs(argv: readonly string[]): Options {
   const o: Options = { sets: ["fresh24", "chat-dev"], rounds: 3, jsonOnly: false };
   walkArgs(argv, (flag, value) => {
-    if (flag === "--sets") o.sets = wordList(value()) as CaseSet[];
+    if (flag === "--sets") o.sets = tuningSets(wordList(value()));
     else if (flag === "--rounds") o.rounds = Number(value());
     else if (flag === "--json-only") o.jsonOnly = true;
     else throw new Error(`unknown option ${flag} (use --sets fresh24,chat-dev --rounds 3 --json-only)`);
   });
-  for (const s of o.sets)
-    if (!(SETS as readonly string[]).includes(s) || REFUSED.has(s))
-      throw new Error(`--sets: ${s} is no tuning set (${[...REFUSED].join(", ")} are never asked here)`);
   if (!Number.isInteger(o.rounds) || o.rounds < 1) throw new Error("--rounds takes a whole number ≥ 1");
   return o;
 }

@@ -9,7 +9,9 @@
  *   npm run bench -- --only sleep-cost --json-only
  *
  * Times are wall and CPU (user + system of this process) around `consolidate()` alone; recording
- * and `maintain` are outside them. Read ratios between trees run in turn on one machine, not
+ * and `maintain` are outside them. `judged` counts the pairs the sleeps put to the judge itself
+ * (the lexical judge openMemory makes, counted under a wrapper that keeps it text-only): what
+ * one sleep's verdict memo (src/core/judge/verdict-memo.ts) answers is not counted. Read ratios between trees run in turn on one machine, not
  * absolute times. The digest (a SHA-256 of every belief's status, successor and text, in id
  * order) must be equal between trees whose verdicts are equal.
  */
@@ -20,6 +22,9 @@ import { performance } from "node:perf_hooks";
 import { DEFAULT_LOCOMO_PATH } from "../eval/locomo/index.js";
 import { generateStream } from "../eval/rotting-stream/generator.js";
 import type { Memory } from "../src/core/engine.js";
+import { createLexicalJudge } from "../src/core/judge/lexical-judge.js";
+import type { Judge, JudgeItem } from "../src/core/ports.js";
+import { sharedWordNet } from "../src/lexicon/wordnet.js";
 import { openMemory } from "../src/open-memory.js";
 import { numberList, walkArgs } from "./argv.js";
 import { recordedLocomo } from "./locomo-chat.js";
@@ -44,6 +49,23 @@ export interface SleepCostResult {
   beliefs: { active: number; archived: number; all: number };
   /** SHA-256 (first 16 hex) of every belief's id, status, successor and text. */
   digest: string;
+  /** Pairs of texts the judge itself was asked inside `consolidate()`, summed over the sleeps. */
+  judged: number;
+}
+
+/** The lexical judge `openMemory` makes (WordNet as its lexicon), counting the pairs it is asked. */
+function countingJudge(): Judge & { asked: number } {
+  const lexical = createLexicalJudge({ lexicon: sharedWordNet() });
+  const judge = {
+    name: lexical.name,
+    textOnly: true,
+    asked: 0,
+    compare(a: JudgeItem, b: JudgeItem) {
+      judge.asked++;
+      return lexical.compare(a, b);
+    },
+  };
+  return judge;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -69,8 +91,13 @@ function parseArgs(argv: readonly string[]): Options {
 let profiler: Session | null = null;
 const profiles: unknown[] = [];
 
-/** Times one `consolidate()` into `acc` (and profiles it, when asked). */
-async function timedSleep(mem: Memory, acc: { seconds: number; cpuSeconds: number; sleeps: number }) {
+/** Times one `consolidate()` into `acc`, counting what `judge` is asked in it (and profiles it, when asked). */
+async function timedSleep(
+  mem: Memory,
+  judge: { asked: number },
+  acc: { seconds: number; cpuSeconds: number; sleeps: number; judged: number },
+) {
+  const asked = judge.asked;
   await profiler?.post("Profiler.start");
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -79,6 +106,7 @@ async function timedSleep(mem: Memory, acc: { seconds: number; cpuSeconds: numbe
   const cpu = process.cpuUsage(cpu0);
   if (profiler) profiles.push((await profiler.post("Profiler.stop")).profile);
   acc.cpuSeconds += (cpu.user + cpu.system) / 1e6;
+  acc.judged += judge.asked - asked;
   acc.sleeps++;
 }
 
@@ -98,10 +126,11 @@ async function digestOf(mem: Memory): Promise<SleepCostResult["beliefs"] & { dig
 }
 
 async function runLocomo(path: string, index: number): Promise<SleepCostResult> {
-  const { mem } = await recordedLocomo(path, index);
-  const acc = { seconds: 0, cpuSeconds: 0, sleeps: 0 };
+  const judge = countingJudge();
+  const { mem } = await recordedLocomo(path, index, { judge });
+  const acc = { seconds: 0, cpuSeconds: 0, sleeps: 0, judged: 0 };
   try {
-    await timedSleep(mem, acc);
+    await timedSleep(mem, judge, acc);
     const { digest, ...beliefs } = await digestOf(mem);
     return { name: `locomo ${index}`, ...acc, beliefs, digest };
   } finally {
@@ -112,8 +141,9 @@ async function runLocomo(path: string, index: number): Promise<SleepCostResult> 
 async function runRotting(seed: number): Promise<SleepCostResult> {
   const stream = generateStream({ seed });
   let now = new Date(`${stream.start}T00:00:00.000Z`);
-  const mem = await openMemory({ path: ":memory:", clock: { now: () => now } });
-  const acc = { seconds: 0, cpuSeconds: 0, sleeps: 0 };
+  const judge = countingJudge();
+  const mem = await openMemory({ path: ":memory:", clock: { now: () => now }, judge });
+  const acc = { seconds: 0, cpuSeconds: 0, sleeps: 0, judged: 0 };
   try {
     for (let day = 1; day <= stream.days; day++) {
       for (const e of stream.events) {
@@ -122,7 +152,7 @@ async function runRotting(seed: number): Promise<SleepCostResult> {
         await mem.record(e.text, { at: e.at, type: e.type });
       }
       now = new Date(Date.parse(`${stream.start}T23:00:00.000Z`) + (day - 1) * 86_400_000);
-      await timedSleep(mem, acc);
+      await timedSleep(mem, judge, acc);
       await mem.maintain();
     }
     const { digest, ...beliefs } = await digestOf(mem);
@@ -136,12 +166,12 @@ const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 export function renderSleepCostTable(results: readonly SleepCostResult[]): string {
   const lines = [
-    "| run | sleeps | sleep s | sleep cpu s | active | archived | digest |",
-    "|---|--:|--:|--:|--:|--:|---|",
+    "| run | sleeps | sleep s | sleep cpu s | judged | active | archived | digest |",
+    "|---|--:|--:|--:|--:|--:|--:|---|",
   ];
   for (const r of results)
     lines.push(
-      `| ${r.name} | ${r.sleeps} | ${round(r.seconds, 2)} | ${round(r.cpuSeconds, 2)} | ${r.beliefs.active} | ${r.beliefs.archived} | ${r.digest} |`,
+      `| ${r.name} | ${r.sleeps} | ${round(r.seconds, 2)} | ${round(r.cpuSeconds, 2)} | ${r.judged} | ${r.beliefs.active} | ${r.beliefs.archived} | ${r.digest} |`,
     );
   return lines.join("\n");
 }

@@ -3,22 +3,15 @@
  * Conversion only: whether a number is in range or a kind exists is the engine's call — but a
  * time is checked here by the engine's own reading (`timeFlag`), which needs no schema.
  */
-import { durationMs, EARLIEST_TIME_MS, isDuration, notADate, timeInputMs } from "../core/time-input.js";
+import {
+  decimalNumber,
+  durationMs,
+  EARLIEST_TIME_MS,
+  isDuration,
+  notADate,
+  timeInputMs,
+} from "../core/time-input.js";
 import { UsageError } from "./usage-error.js";
-
-/**
- * A number as written in decimal notation, the one way the CLI reads one and as REST reads one in a
- * query (server/query.ts): `Number()` alone also read "0x10", "0b11" and "0o7" (16, 3, 7), which
- * REST refuses (attacks52). Its integer part's digits and the fraction's are told apart by the
- * point, so a long run of digits is read in linear time.
- */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-/** The number `value` writes in decimal notation, finite, or NaN. */
-function decimal(value: string): number {
-  const v = value.trim();
-  return DECIMAL.test(v) ? Number(v) : Number.NaN;
-}
 
 /**
  * "12" → 12, "1e2" → 100, "+5" → 5 (as REST and the engine take them); "abc", "1.5", "0x10" → a
@@ -26,14 +19,14 @@ function decimal(value: string): number {
  * says it first for the registry's bounds).
  */
 export function toInteger(value: string, what: string): number {
-  const n = decimal(value);
+  const n = decimalNumber(value);
   if (!Number.isInteger(n)) throw new UsageError(`${what} must be a whole number, got "${value}".`);
   return n;
 }
 
 /** "0.6" → 0.6; "lots", "", "0x5", "Infinity" → a usage error naming the option (the range is the engine's call). */
 export function toNumber(value: string, what: string): number {
-  const n = decimal(value);
+  const n = decimalNumber(value);
   if (!Number.isFinite(n)) throw new UsageError(`${what} must be a number such as 0.5, got "${value}".`);
   return n;
 }

@@ -2,12 +2,16 @@ import { describe, expect, it } from "vitest";
 import { boundedMemo } from "./bounded-memo.js";
 
 /** A memo of a function that counts its calls and hands back a fresh object each time. */
-const counted = (cap: number) => {
+const counted = (cap: number, maxKeyChars?: number) => {
   const calls: string[] = [];
-  const memo = boundedMemo((key: string) => {
-    calls.push(key);
-    return { key };
-  }, cap);
+  const memo = boundedMemo(
+    (key: string) => {
+      calls.push(key);
+      return { key };
+    },
+    cap,
+    maxKeyChars,
+  );
   return { memo, calls };
 };
 
@@ -41,5 +45,17 @@ describe("boundedMemo", () => {
     expect(calls).toEqual(["a", "b", "c", "d"]);
     memo("b");
     expect(calls).toEqual(["a", "b", "c", "d", "b"]);
+  });
+
+  it("with `maxKeyChars`, a generation also ends when its keys would pass that many characters", () => {
+    const { memo, calls } = counted(100, 6);
+    memo("abc");
+    memo("def"); // recent: abc def (6 characters)
+    memo("gh"); // 8 > 6: older abc def; recent gh
+    memo("ijklm"); // 7 > 6: older gh; recent ijklm (abc, def dropped)
+    memo("gh");
+    expect(calls).toEqual(["abc", "def", "gh", "ijklm"]);
+    memo("abc");
+    expect(calls).toEqual(["abc", "def", "gh", "ijklm", "abc"]);
   });
 });

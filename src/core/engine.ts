@@ -50,6 +50,7 @@ import {
 } from "./gated-writes.js";
 import { inThreadPreparer } from "./import-prep.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
+import { memoiseVerdicts } from "./judge/verdict-memo.js";
 import { forgetAndScrub, markUsed, recordOutcome, restoreItem, setPinned } from "./lifecycle.js";
 import { type MaintainReport, runMaintain } from "./maintain.js";
 import {
@@ -651,8 +652,9 @@ export class Memory {
   async sweep(options: SweepOptionsInput = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "sweep options");
     const namespace = o.namespace ?? this.namespace;
+    const judge = memoiseVerdicts(hooks.judge ?? this.sleepJudge);
     return this.sleepLocked(namespace, "a sweep", async () =>
-      withoutForgottenItems(this.store, await this.sweepUnlocked(namespace, o.full ?? false, hooks)),
+      withoutForgottenItems(this.store, await this.sweepUnlocked(namespace, o.full ?? false, hooks, judge)),
     );
   }
 
@@ -664,11 +666,17 @@ export class Memory {
   async consolidate(options: ConsolidateOptions = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "consolidate options");
     const namespace = o.namespace ?? this.namespace;
+    // One verdict memo for this sleep (verdict-memo.ts), dropped when it ends: the sweep reads again
+    // many pairs distil's write gate read. A sleep is one namespace's; a text-only judge's verdict
+    // is its texts' alone, so a remembered one is the one it would give again.
+    const gateJudge = memoiseVerdicts(this.configuredJudge);
+    const sleepJudge = hooks.judge ?? this.sleepJudge;
+    const sweepJudge = sleepJudge === this.configuredJudge ? gateJudge : memoiseVerdicts(sleepJudge);
     return this.sleepLocked(namespace, "a consolidation", async () => {
       const started = elapsed();
       const distilled = await distilPending(
         this.store,
-        this.writes,
+        this.writes.withJudge(gateJudge),
         namespace,
         elapsed,
         this.sleepStep,
@@ -687,12 +695,17 @@ export class Memory {
         namespace,
       );
       const rules = makeReport("rules", namespace, this.now(), worded);
-      const swept = await this.sweepUnlocked(namespace, o.full ?? false, {
-        ...hooks,
-        ...(hooks.onProgress
-          ? { onProgress: (done, total) => hooks.onProgress?.(done, total, "sweep") }
-          : {}),
-      });
+      const swept = await this.sweepUnlocked(
+        namespace,
+        o.full ?? false,
+        {
+          ...hooks,
+          ...(hooks.onProgress
+            ? { onProgress: (done, total) => hooks.onProgress?.(done, total, "sweep") }
+            : {}),
+        },
+        sweepJudge,
+      );
       const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
       report.work.ms = elapsed() - started;
       // A forget that committed between the pass's transactions is not quoted back to the caller.
@@ -713,12 +726,17 @@ export class Memory {
     );
   }
 
-  /** The sweep itself; the caller holds the namespace's sleep lock. */
-  private sweepUnlocked(namespace: string, full: boolean, hooks: SleepCall): Promise<SleepReport> {
+  /** The sweep itself, by `judge` (the sleep's, memoised); the caller holds the namespace's sleep lock. */
+  private sweepUnlocked(
+    namespace: string,
+    full: boolean,
+    hooks: SleepCall,
+    judge: Judge,
+  ): Promise<SleepReport> {
     return runSweep(
       this.store,
       this.writes,
-      hooks.judge ?? this.sleepJudge,
+      judge,
       { namespace, full, onProgress: hooks.onProgress, step: this.sleepStep },
       this.policy.ttlDays,
       elapsed,

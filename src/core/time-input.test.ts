@@ -4,7 +4,7 @@
  * `--at 99999999999999999999d` ended the CLI with "unexpected failure: Invalid time value".
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { durationMs, MAX_DURATION_MS, parseDuration, timeInputMs } from "./time-input.js";
+import { decimalNumber, durationMs, MAX_DURATION_MS, parseDuration, timeInputMs } from "./time-input.js";
 import { parseWorkerOptions } from "./worker/options.js";
 
 describe("durationMs: a whole number of milliseconds any clock can count, or NaN", () => {
@@ -108,5 +108,32 @@ describe("a time is ISO 8601 or none, the same instant in every time zone", () =
   ])("%j is %s, in New York as in UTC", (text, iso) => {
     vi.stubEnv("TZ", "America/New_York");
     expect(new Date(timeInputMs(text)).toISOString()).toBe(iso);
+  });
+});
+
+describe("decimalNumber: the one reading of a number given as text (CLI flags, REST query parameters)", () => {
+  it.each([
+    ["12", 12],
+    ["1e2", 100],
+    ["+5", 5],
+    ["5.0", 5],
+    [".5", 0.5],
+    ["5.", 5],
+    [" 2 ", 2],
+    ["-0.25", -0.25],
+    ["1e400", Number.POSITIVE_INFINITY],
+  ])("reads %j as %d", (text, n) => {
+    expect(decimalNumber(text)).toBe(n);
+  });
+
+  it.each(["", " ", "0x10", "0b11", "0o7", "1_000", "Infinity", "NaN", "٥", "５", "1,5", "e5", "."])(
+    "reads %j as no number",
+    (text) => {
+      expect(decimalNumber(text)).toBeNaN();
+    },
+  );
+
+  it("reads a long run of digits with a stray character after it in linear time", () => {
+    expect(decimalNumber(`${"9".repeat(50_000)}x`)).toBeNaN();
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Times, durations and times of day as the engine reads them, with no zod: the schemas (model.ts
- * `TimeInputSchema`, the worker's options) and the CLI's flags (src/cli/args.ts, the worker's
- * flags, before the engine loads) share these readings, so a flag's value is refused at the
- * command line by the rule the engine would refuse it with, and every duration (`worker --interval
- * 2w`, `audit --since 2w`) reads the same units. One module, not two: each module the CLI's start
- * path and the engine both reach is a chunk of the build of its own, a file every command loads
- * (test/e2e/cold-start.test.ts).
+ * Times, durations and times of day as the engine reads them, and numbers written in decimal
+ * notation as the CLI and REST read them, with no zod: the schemas (model.ts `TimeInputSchema`,
+ * the worker's options), the CLI's flags (src/cli/args.ts, the worker's flags, before the engine
+ * loads) and REST's query (src/server/query.ts) share these readings, so a flag's value is refused
+ * at the command line by the rule the engine would refuse it with, every duration (`worker
+ * --interval 2w`, `audit --since 2w`) reads the same units, and `-k 1e2` is `?k=1e2`. One module,
+ * not two: each module the CLI's start path and the engine both reach is a chunk of the build of
+ * its own, a file every command loads (test/e2e/cold-start.test.ts).
  *
  *   timeInputMs("2026-03-01");          // 1772323200000
  *   timeInputMs("2026-03-01T12:00");    // 12:00 UTC, never the machine's zone
@@ -87,6 +88,28 @@ export const DURATION_UNITS = "ms, s, m, h, d, w";
  * interval (no tick ever came) and `--at` as a time no calendar has ("Invalid time value").
  */
 export const MAX_DURATION_MS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A number written in decimal notation: `Number()` alone also reads "0x10", "0b11", "0o7" and ""
+ * (16, 3, 7 and 0), which neither the CLI nor REST takes (attacks52). The integer part's digits and
+ * the fraction's are told apart by the point: `\d+\.?\d*` read 8,000 digits and a stray
+ * character in quadratic time (the two runs share every digit).
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The number `text` writes in decimal notation, spaces around it allowed, or NaN: one reading for a
+ * CLI flag (src/cli/args.ts) and a REST query parameter (src/server/query.ts). A number too large
+ * for a double is Infinity, for the caller to refuse.
+ *
+ *   decimalNumber("1e2");  // 100
+ *   decimalNumber(" +5 "); // 5
+ *   decimalNumber("0x10"); // NaN
+ */
+export function decimalNumber(text: string): number {
+  const v = text.trim();
+  return DECIMAL.test(v) ? Number(v) : Number.NaN;
+}
 
 /** A duration as written, whole: numbers each with its unit, one after another. */
 const DURATION = /^(?:\d+(?:ms|s|m|h|d|w))+$/;

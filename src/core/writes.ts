@@ -60,6 +60,12 @@ export class Writes {
     return this.clock.now().toISOString();
   }
 
+  /** The same kernel whose write gate asks `judge` (one sleep's memoised judge: engine.ts `consolidate`). */
+  withJudge(judge: Judge): Writes {
+    const { embedder, policy, clock, actor } = this;
+    return new Writes({ embedder, policy, clock, actor, judge });
+  }
+
   /**
    * The content hash of a text in this store: HMAC-SHA256 under the store's secret, so equal
    * texts hash equal (duplicates, the judged-pair cache) but a hash, a tombstone or an audit

@@ -12,6 +12,7 @@
  */
 import type { z } from "zod";
 import { StrataError } from "../core/errors.js";
+import { decimalNumber } from "../core/time-input.js";
 import type { InputIssue } from "../core/validate.js";
 
 /**
@@ -104,14 +105,12 @@ export function fieldKind(schema: unknown): Kind {
   }
 }
 
-// The integer part's digits and the fraction's are told apart by the point: `\d+\.?\d*` read a
-// query value of 8,000 digits and a stray character in quadratic time (the two runs share every digit).
-// The CLI reads a number flag by the same pattern (cli/args.ts `DECIMAL`: one reading on both).
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 function convert(value: string, kind: Scalar): unknown {
-  // Decimal notation only: Number() also reads "0x10", "0b1" and "" (16, 1 and 0).
-  if (kind === "number") return DECIMAL.test(value.trim()) ? Number(value) : value;
+  // Decimal notation only, as the CLI reads a number flag (core/time-input.ts `decimalNumber`).
+  if (kind === "number") {
+    const n = decimalNumber(value);
+    return Number.isNaN(n) ? value : n;
+  }
   if (kind === "boolean") return value === "true" ? true : value === "false" ? false : value;
   if (kind === "json")
     try {

@@ -20,22 +20,22 @@ export interface MemoryBackend {
   name: "sqlite-file" | "postgres";
   /** True when the store cannot be reached here (PostgreSQL without `DATABASE_URL`). */
   skip: boolean;
-  /** A new, empty store of this kind, opened with a test clock. */
-  open(): Promise<{ mem: Memory; clock: TestClock }>;
+  /** A new, empty store of this kind, opened with a test clock (and `options`, such as a judge). */
+  open(options?: Pick<OpenMemoryOptions, "judge" | "sleepJudge">): Promise<{ mem: Memory; clock: TestClock }>;
 }
 
 export function memoryBackends(prefix: string, url = process.env.DATABASE_URL): MemoryBackend[] {
   const dropLater = schemasDroppedAfterAll(url);
   return [
-    { name: "sqlite-file", skip: false, open: () => testMemory({ file: true }) },
+    { name: "sqlite-file", skip: false, open: (options) => testMemory({ ...options, file: true }) },
     {
       name: "postgres",
       skip: !url,
-      open: async () => {
+      open: async (options) => {
         const schema = dropLater(`${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`);
         const store = await PostgresStore.open({ url: url!, schema, maxConnections: 2 });
         const clock = testClock();
-        return { mem: await openMemory({ store, clock }), clock };
+        return { mem: await openMemory({ ...options, store, clock }), clock };
       },
     },
   ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Judge, JudgeItem } from "../ports.js";
 import { compareLexically, createLexicalJudge, loadTagger } from "./lexical-judge.js";
-import { memoiseVerdicts } from "./verdict-memo.js";
+import { memoiseVerdicts, VERDICTS_KEPT } from "./verdict-memo.js";
 
 const at = "2026-03-01T00:00:00.000Z";
 const item = (text: string): JudgeItem => ({ text, at, kind: "fact" });
@@ -66,5 +66,33 @@ describe("memoiseVerdicts", () => {
     await loadTagger();
     const inner = counting(false);
     expect(memoiseVerdicts(inner)).toBe(inner);
+  });
+
+  it("keeps what else the judge does (its batches, triggers and distillations are its own)", async () => {
+    const generalise = async () => ({ when: "t" });
+    const inner: Judge = { ...counting(true), pairsPerRun: 7, generalise };
+    const memo = memoiseVerdicts(inner);
+    expect(memo.pairsPerRun).toBe(7);
+    expect(await memo.generalise?.({ triggers: [], action: "", lexical: "" })).toEqual({ when: "t" });
+    expect(memo.compareMany).toBeUndefined();
+  });
+
+  it("is bounded: a pair that fell out of it is asked again, with the same verdict", () => {
+    let asked = 0;
+    const inner: Judge = {
+      name: "lengths",
+      textOnly: true,
+      compare(a, b) {
+        asked++;
+        return { relation: "distinct", similarity: 0, reason: `${a.text.length}-${b.text.length}` };
+      },
+    };
+    const memo = memoiseVerdicts(inner);
+    const first = memo.compare(item("The retry limit is 5"), item("The retry limit is 7"));
+    // Two generations of other pairs push the first out.
+    for (let i = 0; i < 2 * VERDICTS_KEPT; i++) memo.compare(item(`note ${i}`), item("note"));
+    expect(asked).toBe(2 * VERDICTS_KEPT + 1);
+    expect(memo.compare(item("The retry limit is 5"), item("The retry limit is 7"))).toEqual(first);
+    expect(asked).toBe(2 * VERDICTS_KEPT + 2);
   });
 });
