@@ -122,6 +122,27 @@ const nominal = (w: TaggedWord) => w.pos === "NOUN" || w.pos === "PROPN";
 const boundaryBetween = (text: string, a: TaggedWord, b: TaggedWord) =>
   /[,;:.!?()—–]/.test(text.slice(a.start + a.text.length, b.start));
 
+/** A clause's end: punctuation before a space or the text's end (not "2.5"), a bracket or a dash. */
+const CLAUSE_END = /[,;:.!?](?=\s|$)|[()—–]/g;
+
+/**
+ * The offsets of the clause around the word `at`: from the last clause end before it to the first
+ * after it ("The doctor put me up to 100mg last week, the first few days were a bit wobbly." → "The
+ * doctor put me up to 100mg last week").
+ */
+function clauseAround(text: string, at: TaggedWord): { start: number; end: number } {
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(CLAUSE_END)) {
+    if (m.index < at.start) start = m.index + 1;
+    else if (m.index >= at.start + at.text.length) {
+      end = m.index;
+      break;
+    }
+  }
+  return { start, end };
+}
+
 /**
  * The older's subject as a phrase "me" may stand for: its first noun phrase of at most four words,
  * before its first verb or preposition, whose head names no person ("eye appointment with Dr Schmidt
@@ -169,9 +190,14 @@ function speakersObject(
     // it — a word of the older's subject ("the therapy gal moved me" / "physical therapy …"), or for
     // the speaker as subject a word of the older's after the object ("switched me to the Thursday
     // route" / "I drive the Tuesday route"). "the artist rescheduled me to feb 27" names no lab section.
+    // Named in the act's own clause: "the doctor put me up to 100mg, the first few days were wobbly"
+    // names no "long day".
+    const clause = clauseAround(text, o);
     const named = subject.copula === "am" || subject.phrase === "we" ? older : subject.phrase;
     const said =
-      subject.copula === "am" || subject.phrase === "we" ? text.slice(o.start + o.text.length) : text;
+      subject.copula === "am" || subject.phrase === "we"
+        ? text.slice(o.start + o.text.length, clause.end)
+        : text.slice(clause.start, clause.end);
     const own = analysisOf(named).content;
     if (![...analysisOf(said).content].some((t) => own.has(t) && !SPEAKER.test(t))) return null;
     return { subject, end: o.start + o.text.length };
