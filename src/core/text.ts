@@ -89,12 +89,14 @@ export const STOP_WORDS = new Set([
  * - it is a content word of its own language ("saa" hour, "mpya" new, "leo" today, Vietnamese
  *   "chị", "em", "anh", "con", "ba" — kin nouns that also serve as pronouns — and "một" one);
  * - it is a word of English (listed in the lexicon, `LISTED_WORDS`: "wa", "si", "pia", "au",
- *   "pale", "de", "me", "son", "sur", "ma", "mo", "para", "ye"), but for the two that English lists
+ *   "pale", "de", "son", "sur", "ma", "mo", "para", "ye", "khi"), but for the two that English lists
  *   only as spoken forms of its own function words (`SPOKEN_FUNCTION_WORDS`: "ya" you, "na" no);
- * - written in lower case it is an English abbreviation or a name ("la" LA, "wi" WI, "eu" EU,
- *   "ra", "pa", "les", "des", "nani" a grandmother in Hindi, "bali", "hadi", "kati", "sana",
- *   "theo", "chi" of tai chi);
- * - it is a Vietnamese word typed without its marks ("roi", "toi", "nao"): bare, it is another word.
+ * - written in lower case it is an English abbreviation, a name or a part of one ("la" LA, "wi" WI,
+ *   "et" ET, "il" IL, "ou" OU, "po" PO, "eu", "ra", "pa", "cet" CET, "les", "des", "elle", "mimi",
+ *   "yao", "cho", "bao", "hilo", "bali", "hadi", "kati", "sana", "theo", "kung" of kung fu, "kong"
+ *   of Hong Kong, "notre" of Notre Dame, "chi" of tai chi, "nani" a grandmother in Hindi);
+ * - it is a Vietnamese word typed without its marks ("roi", "toi", "moi", "nao"): bare, it is another
+ *   word (so French "moi" and "toi" are left out too).
  * A word the lists share ("ni" Swahili and Tagalog, "à" French and Vietnamese, "tu") is listed once.
  * The embedder's frozen reading (`embedderTokensV1`) does not read these: a stored vector keeps its
  * features.
@@ -105,24 +107,26 @@ export const STOP_WORDS = new Set([
  */
 export const OTHER_LANGUAGES_FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   swahili: (
-    "ni na ya kwa za vya katika kuwa kama kwamba hiyo lakini yake hata hivyo hivi sasa tu kwenye ili kila " +
-    "baada ambao ambayo ambaye ambazo yao wao kuna hilo kutoka pamoja bila huu hayo hizo hizi ndani juu " +
-    "wetu yetu kuhusu wote yote zote nini ndiyo ndio zao hapa hapo huku huko huyo hicho hawa yeye wala " +
-    "ile dhidi kwani sisi tena bado basi kabla chini gani mimi wewe yangu wangu yako wako ngapi lini wapi vipi"
+    "ni na ya kwa za vya katika kuwa alikuwa ilikuwa kama kwamba hiyo lakini hata hivyo hivi sasa tu kwenye " +
+    "ili kila baada ambao ambayo ambaye ambazo wao kuna kutoka pamoja bila huu hayo hizo hizi hiki huyu " +
+    "zile kile lile kule ndani juu kuhusu wote yote zote nini ndiyo ndio hapa hapo huku huko huyo hicho " +
+    "hawa yeye wala ile dhidi kwani sisi wewe tena bado basi kabla chini iko ziko yuko tuko niko uko " +
+    "yangu wangu zangu changu vyangu langu kwangu yako wako zako chako yake zake chake yetu wetu zetu " +
+    "chetu vyetu letu kwetu yenu wenu zenu zao gani ngapi lini wapi vipi"
   ).split(" "),
   vietnamese: (
-    "bị bởi cả các cái cho chứ chưa có của cùng cũng đã đang để đến đều đó được gì khi không là lại mà " +
-    "mỗi này nên nếu như nhưng những nữa qua rằng rất rồi sẽ thì từ và vẫn vào vậy vì với vừa à ừ vâng " +
-    "trên dưới trước tại lên chỉ nhiều ở nha nhé nào mấy nhiêu bao đâu tôi mình nó"
+    "bị bởi cả các cái chứ chưa có của cùng cũng đã đang để đến đều đó được gì không là lại mà mỗi này " +
+    "nên nếu như nhưng những nữa qua rằng rất rồi sẽ thì từ và vẫn vào vậy vì với vừa à ừ vâng trên " +
+    "dưới trước tại lên chỉ nhiều hơn thôi quá ở nha nhé nào mấy nhiêu đâu tôi mình nó"
   ).split(" "),
   french: (
-    "le du une et c'est avec mais pas que qui dans aux il ils je j'ai en elle lui ou où moi toi notre " +
-    "vos votre vous cette cet ces ceci cela ça été être était suis sont avons avez leur leurs quel quelle pis faque"
+    "le du une c'est avec mais pas que qui dans aux ils je j'ai en lui où vos votre vous cette ces " +
+    "ceci cela ça été être était suis sont avons avez leur leurs quel quelle pis faque"
   ).split(" "),
   tagalog: (
     "ako aking amin aming atin ating natin dito doon iyon iyong iyo ikaw ka kami kanila kanilang kanya " +
-    "kanyang ko kong kung mga namin nila nilang nito niya niyang pero sila siya tayo saan sino paano " +
-    "bakit kailan nasaan ngayon lamang lang naman kasi yung yun rin po ay"
+    "kanyang ko mga namin nila nilang nito niya niyang pero sila siya tayo saan sino paano bakit kailan " +
+    "nasaan ngayon lamang lang naman kasi yung yun rin ay"
   ).split(" "),
   scots: "tae intae ontae frae oot aboot dae nae cannae didnae isnae wisnae oor yer".split(" "),
 };
