@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LISTED_WORDS } from "./listed-words.generated.js";
 import {
   analyseEcho,
   asWritten,
@@ -10,9 +11,12 @@ import {
   isQuestion,
   mentionsAnyId,
   negationWord,
+  OTHER_LANGUAGES_FUNCTION_WORDS,
   queryTerms,
   rawTokens,
   SPEAKER_SUBJECT,
+  SPOKEN_FUNCTION_WORDS,
+  STOP_WORDS,
   stem,
   stemV1,
   textsTokenized,
@@ -539,5 +543,78 @@ describe("queryTerms: a word of letters written with hyphens is searched written
   it("HYPHEN_JOINED adds the joined words after every other term, within `max`", () => {
     expect(queryTerms("mid-day fare check-up", 4)).toEqual(["mid", "day", "fare", "check"]);
     expect(queryTerms("mid-day fare check-up", 5)).toEqual(["mid", "day", "fare", "check", "midday"]);
+  });
+});
+
+describe("OTHER_LANGUAGES_FUNCTION_WORDS: the function words of the other languages our users write in are no content (words53)", () => {
+  it.each([
+    // fresh26 (Sheng): the copula, the associative, "kwa", a possessive and a question word tied other things.
+    ["Tunalipa rent ngapi kwa shop", ["tunalipa", "rent", "shop"]],
+    ["Chama yetu hukutana kila Jumamosi", ["chama", "hukutana", "jumamosi"]],
+    ["Relief driver sasa ni Barasa", ["relief", "driver", "barasa"]],
+    ["Bei ya diesel ni 180 kwa litre", ["bei", "diesel", "180", "litre"]],
+    // fresh27 (Vietnamese, with its marks): the possessive, the preposition, the copula, the particle.
+    ["Tiệm của chị ở Bellaire", ["tiệm", "chị", "bellaire"]],
+    ["Giá gel là 45 đô rồi nha", ["giá", "gel", "45", "đô"]],
+    // fresh17 (Québec French), fresh15 (Tagalog), fresh19 (Scots).
+    ["C'est avec Zack pis sa mère", ["zack", "sa", "mère"]],
+    ["Sabi ni Tess ngayon lang po", ["sabi", "tess", "po"]],
+    ["Gaun tae the bowling wi Lorraine", ["gaun", "bowl", "wi", "lorraine"]],
+  ])("contentTokens(%j) → %j", (text, tokens) => expect(contentTokens(text)).toEqual(tokens));
+
+  it("the search's terms leave them out too; a joined token's parts are read against English's stop words alone", () => {
+    expect(queryTerms("rent ya shop ni ngapi")).toEqual(["rent", "shop"]);
+    expect(queryTerms("chị đổi tiệm qua Bellaire rồi")).toEqual(["chị", "đổi", "tiệm", "bellaire"]);
+    expect(queryTerms("Hong Kong layover")).toEqual(["hong", "kong", "layover"]);
+    expect(queryTerms("wi-fi password ya nyumba")).toEqual(["wi", "fi", "password", "nyumba", "wifi"]);
+  });
+
+  it("the embedder's frozen reading keeps them: a stored vector keeps its features", () => {
+    expect(embedderTokensV1("rent ya shop ni 30k")).toEqual(["rent", "ya", "shop", "ni", "30k"]);
+  });
+
+  it.each([
+    ["son", "English: my son"],
+    ["die", "English and German"],
+    ["pan", "English and Polish"],
+    ["mama", "English and Swahili"],
+    ["la", "LA, and the French article"],
+    ["les", "Les, a name, and the French article"],
+    ["wi", "WI, and Scots 'with'"],
+    ["mi", "mi (miles), and patois 'I'"],
+    ["wa", "WA, and the Swahili associative"],
+    ["eu", "EU, and French 'had'"],
+    ["pa", "PA, and a Tagalog particle"],
+    ["nani", "a grandmother in Hindi, and Swahili 'who'"],
+    ["bali", "Bali, and Swahili 'but'"],
+    ["chi", "tai chi, and Vietnamese 'chị' typed bare"],
+    ["roi", "ROI, and Vietnamese 'rồi' typed bare"],
+    ["saa", "Swahili 'hour': a content word"],
+    ["mpya", "Swahili 'new': a content word"],
+    ["chị", "Vietnamese kin noun, also a pronoun"],
+    ["po", "PO, and a Tagalog particle of respect"],
+    ["et", "ET, and French 'and'"],
+    ["cet", "CET, and French 'this'"],
+    ["kong", "Hong Kong, and Tagalog 'my'"],
+    ["kung", "kung fu, and Tagalog 'if'"],
+    ["notre", "Notre Dame"],
+    ["cho", "Cho, a name, and Vietnamese 'for'"],
+    ["bao", "bao buns, and Vietnamese 'how much'"],
+    ["mimi", "Mimi, a name, and Swahili 'I'"],
+    ["moi", "Vietnamese 'mới' (new) typed bare, and French 'me'"],
+  ])("%j stays content (%s)", (word) => expect(contentTokens(`the ${word}`)).toHaveLength(1));
+
+  it("no word of theirs is a word of English's lexicon but English's own spoken function words ('ya', 'na')", () => {
+    const listed = new Set(LISTED_WORDS.split(" "));
+    const all = Object.values(OTHER_LANGUAGES_FUNCTION_WORDS).flat();
+    expect(all.filter((w) => listed.has(w) && !SPOKEN_FUNCTION_WORDS.has(w))).toEqual([]);
+    expect([...SPOKEN_FUNCTION_WORDS].filter((w) => !all.includes(w))).toEqual([]);
+    expect(all.filter((w) => STOP_WORDS.has(w))).toEqual([]);
+  });
+
+  it("an English question is read as before: its wh-word, its content words", () => {
+    expect(isQuestion("who's my electricity with")).toBe(true);
+    expect(isQuestion("when does the chama meet")).toBe(true);
+    expect(contentTokens("when does the chama meet")).toEqual(["chama", "meet"]);
   });
 });

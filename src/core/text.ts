@@ -74,6 +74,75 @@ export const STOP_WORDS = new Set([
   ...adverbWords(NOW, STILL, CURRENTLY),
 ]);
 
+/**
+ * `OTHER_LANGUAGES_FUNCTION_WORDS`: the function words of the other languages our users write in —
+ * pronouns and possessives, articles and demonstratives, prepositions, conjunctions, the copula and
+ * auxiliaries, particles, question words and the adverb of the present — which, like English's
+ * (`STOP_WORDS`), say how a sentence is put together, never what it is about. Read as content, the
+ * Swahili copula "ni", the associative "ya"/"za" and "kwa" tied statements of other things together
+ * and kept an update's words from meeting its question's (fresh26: below52, wronglift52, notfound52).
+ *
+ * Each list is the high-frequency closed-class part of the `stopword` package's list for the
+ * language (v3.1.5, MIT; its Swahili, Vietnamese, French and Tagalog lists), with the personal
+ * pronouns, possessives, question words and particles it leaves out; Scots' are the Scots spellings
+ * of English stop words (the Dictionary of the Scots Language). A word is left out when:
+ * - it is a content word of its own language ("saa" hour, "mpya" new, "leo" today, Vietnamese
+ *   "chị", "em", "anh", "con", "ba" — kin nouns that also serve as pronouns — and "một" one);
+ * - it is a word of English (listed in the lexicon, `LISTED_WORDS`: "wa", "si", "pia", "au",
+ *   "pale", "de", "son", "sur", "ma", "mo", "para", "ye", "khi"), but for the two that English lists
+ *   only as spoken forms of its own function words (`SPOKEN_FUNCTION_WORDS`: "ya" you, "na" no);
+ * - written in lower case it is an English abbreviation, a name or a part of one ("la" LA, "wi" WI,
+ *   "et" ET, "il" IL, "ou" OU, "po" PO, "eu", "ra", "pa", "cet" CET, "les", "des", "elle", "mimi",
+ *   "yao", "cho", "bao", "hilo", "bali", "hadi", "kati", "sana", "theo", "kung" of kung fu, "kong"
+ *   of Hong Kong, "notre" of Notre Dame, "chi" of tai chi, "nani" a grandmother in Hindi);
+ * - it is a Vietnamese word typed without its marks ("roi", "toi", "moi", "nao"): bare, it is another
+ *   word (so French "moi" and "toi" are left out too).
+ * A word the lists share ("ni" Swahili and Tagalog, "à" French and Vietnamese, "tu") is listed once.
+ * The embedder's frozen reading (`embedderTokensV1`) does not read these: a stored vector keeps its
+ * features.
+ *
+ *   contentTokens("Chama yetu hukutana kila Jumamosi") // → ["chama", "hukutana", "jumamosi"]
+ *   contentTokens("Tiệm của chị ở Bellaire")           // → ["tiệm", "chị", "bellaire"]
+ *   contentTokens("My son moved to LA")                // → ["son", "move", "la"] (English words kept)
+ */
+export const OTHER_LANGUAGES_FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
+  swahili: (
+    "ni na ya kwa za vya katika kuwa alikuwa ilikuwa kama kwamba hiyo lakini hata hivyo hivi sasa tu kwenye " +
+    "ili kila baada ambao ambayo ambaye ambazo wao kuna kutoka pamoja bila huu hayo hizo hizi hiki huyu " +
+    "zile kile lile kule ndani juu kuhusu wote yote zote nini ndiyo ndio hapa hapo huku huko huyo hicho " +
+    "hawa yeye wala ile dhidi kwani sisi wewe tena bado basi kabla chini iko ziko yuko tuko niko uko " +
+    "yangu wangu zangu changu vyangu langu kwangu yako wako zako chako yake zake chake yetu wetu zetu " +
+    "chetu vyetu letu kwetu yenu wenu zenu zao gani ngapi lini wapi vipi"
+  ).split(" "),
+  vietnamese: (
+    "bị bởi cả các cái chứ chưa có của cùng cũng đã đang để đến đều đó được gì không là lại mà mỗi này " +
+    "nên nếu như nhưng những nữa qua rằng rất rồi sẽ thì từ và vẫn vào vậy vì với vừa à ừ vâng trên " +
+    "dưới trước tại lên chỉ nhiều hơn thôi quá ở nha nhé nào mấy nhiêu đâu tôi mình nó"
+  ).split(" "),
+  french: (
+    "le du une c'est avec mais pas que qui dans aux ils je j'ai en lui où vos votre vous cette ces " +
+    "ceci cela ça été être était suis sont avons avez leur leurs quel quelle pis faque"
+  ).split(" "),
+  tagalog: (
+    "ako aking amin aming atin ating natin dito doon iyon iyong iyo ikaw ka kami kanila kanilang kanya " +
+    "kanyang ko mga namin nila nilang nito niya niyang pero sila siya tayo saan sino paano bakit kailan " +
+    "nasaan ngayon lamang lang naman kasi yung yun rin ay"
+  ).split(" "),
+  scots: "tae intae ontae frae oot aboot dae nae cannae didnae isnae wisnae oor yer".split(" "),
+};
+
+/** Function words of another language that English's lexicon lists only as its own spoken function words: "ya" (you), "na" (no). */
+export const SPOKEN_FUNCTION_WORDS: ReadonlySet<string> = new Set(["ya", "na"]);
+
+/**
+ * The words `contentTokens` and `queryTerms` leave out: English's stop words and the other
+ * languages' function words (`OTHER_LANGUAGES_FUNCTION_WORDS`).
+ */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...STOP_WORDS,
+  ...Object.values(OTHER_LANGUAGES_FUNCTION_WORDS).flat(),
+]);
+
 /** Words that make a statement a negation of its positive form. */
 const NEGATIONS = new Set([
   "not",
@@ -326,7 +395,8 @@ export function withoutMarks(token: string): string {
 const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}'._\-/:]*$/u;
 
 /**
- * Content tokens: raw tokens read as written (`asWritten`), minus stop words, stemmed (by `stem`).
+ * Content tokens: raw tokens read as written (`asWritten`), minus function words (`FUNCTION_WORDS`:
+ * English's stop words and the other languages'), stemmed (by `stem`).
  * Order kept, duplicates kept. Remembered by the exact text for `stem` and `stemV1` (`contentMemos`):
  * the same words come back, the same array, so callers never change them (the array is readonly).
  *
@@ -341,7 +411,7 @@ export function contentTokens(text: string, stemmer: (token: string) => string =
 function contentRead(text: string, stemmer: (token: string) => string): readonly string[] {
   return rawRead(text)
     .map(asWritten)
-    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
+    .filter((t) => !FUNCTION_WORDS.has(t) && !NEGATIONS.has(t))
     .map(stemmer);
 }
 
@@ -404,14 +474,16 @@ export function embedderTokensV1(text: string): string[] {
 const HYPHEN_JOINED = /^\p{L}+(?:-\p{L}+)+$/u;
 
 /**
- * Terms for a full-text query: content tokens (each read `asWritten`), de-duplicated, at most `max`;
- * after them, each word written with hyphens joined (`HYPHEN_JOINED`), while there is room.
+ * Terms for a full-text query: content tokens (each read `asWritten`, function words of every
+ * language left out), de-duplicated, at most `max`; after them, each word written with hyphens
+ * joined (`HYPHEN_JOINED`), while there is room.
  */
 export function queryTerms(text: string, max = 24): string[] {
   const seen = new Set<string>();
   const joined: string[] = [];
   for (const t of rawTokens(text).map(asWritten)) {
-    if (STOP_WORDS.has(t) || NEGATIONS.has(t) || t.length < 2) continue;
+    if (FUNCTION_WORDS.has(t) || NEGATIONS.has(t) || t.length < 2) continue;
+    // A part of a joined token ("wi-fi", "us-east-1") is read against English's stop words alone.
     for (const part of t.split(/[.\-_/:']/)) if (part.length >= 1 && !STOP_WORDS.has(part)) seen.add(part);
     if (HYPHEN_JOINED.test(t)) joined.push(t.replace(/-/g, ""));
     if (seen.size >= max) break;
