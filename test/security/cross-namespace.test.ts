@@ -505,6 +505,8 @@ const CLI_ID_CALLS: Record<string, CliCall[]> = {
     },
   ],
   distil: [{ argv: (t) => ["distil", "--episodes", t.episode, "Locks time out"] }],
+  remember: [{ argv: (t) => ["remember", "Deploys need a lock", "--sources", t.episode] }],
+  capture: [{ argv: (t) => ["capture", "--when", "deploying", "--prefer", "lock first", "--sources", t.episode] }],
   "save-continuity": [
     { argv: (t) => ["save-continuity", "-", "--token", t.token], stdin: (t) => DIGEST(t.episode) },
   ],
@@ -519,7 +521,6 @@ const CLI_ID_FILTERS: Record<string, (t: Target) => string[]> = {
 
 /** Options that look like ids but are not: why each is left out of the matrix. */
 const NOT_IDS: Record<string, string> = {
-  remember: "--source is free-text provenance (user, doc:…), not an id",
   serve: "--token is the HTTP server's bearer token, not a wrap token",
 };
 
