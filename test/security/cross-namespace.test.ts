@@ -506,7 +506,9 @@ const CLI_ID_CALLS: Record<string, CliCall[]> = {
   ],
   distil: [{ argv: (t) => ["distil", "--episodes", t.episode, "Locks time out"] }],
   remember: [{ argv: (t) => ["remember", "Deploys need a lock", "--sources", t.episode] }],
-  capture: [{ argv: (t) => ["capture", "--when", "deploying", "--prefer", "lock first", "--sources", t.episode] }],
+  capture: [
+    { argv: (t) => ["capture", "--when", "deploying", "--prefer", "lock first", "--sources", t.episode] },
+  ],
   "save-continuity": [
     { argv: (t) => ["save-continuity", "-", "--token", t.token], stdin: (t) => DIGEST(t.episode) },
   ],

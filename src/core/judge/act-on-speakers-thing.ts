@@ -28,7 +28,9 @@
  * "I am"/"we are" when the older's subject is the speaker and the words after "me" share one with the
  * older ("I drive the Tuesday route" / "they switched me to the Thursday route"); otherwise there is
  * no reading: "me" may stand for any of the speaker's slots ("the artist rescheduled me to feb 27" is
- * no lab section's change).
+ * no lab section's change). The word must be said in the act's own clause, and a change read on "me"
+ * is deferred, never closed: the shared word may be the actor's ("the club put me on …" is no club
+ * sausage sizzle's change; lead53).
  *
  * It replaces only a verdict the actor's words can mislead (`misleadable`, and no shared word), and a
  * change it reads is the rules' own on the rewritten pair, with every guard they run (a value of
@@ -50,7 +52,7 @@ import type { TaggedWord } from "./tagger.js";
 /** The reading's name (the reason code) and its doc line. */
 export const ACT_ON_SPEAKERS_THING_RULE = {
   name: "act-on-speakers-thing",
-  doc: 'The newer says another\'s act on the speaker\'s thing: a third party ("they", "the clinic", "my boss", "dem") moves, switches, changes, puts, rebooks or bumps the speaker\'s object ("my appointment", "me", "us") — "the dental practice moved my appointment to 27 January", "the therapy gal moved me to Wednesdays": read with the actor left out and the object as the subject ("me" as the older\'s one thing when the newer says a word of it, or "I am" when the older\'s subject is the speaker), the pair is a change the rules read with confidence; one they do not read with confidence is deferred (`unsure:act-on-speakers-thing`). Not a modal, a wish, a negation, an "if", a question or an "-ing" plan ("they might move it", "they want to move my appointment"), nor another\'s own thing ("they moved their appointment", "she switched to Tuesdays").',
+  doc: 'The newer says another\'s act on the speaker\'s thing: a third party ("they", "the clinic", "my boss", "dem") moves, switches, changes, puts, rebooks or bumps the speaker\'s object ("my appointment", "me", "us") — "the dental practice moved my appointment to 27 January", "the therapy gal moved me to Wednesdays": read with the actor left out and the object as the subject ("me" as the older\'s one thing when the newer says a word of it, or "I am" when the older\'s subject is the speaker), the pair is a change the rules read with confidence on "my X"; one read on "me" (which slot it stands for is a guess) or one they do not read with confidence is deferred (`unsure:act-on-speakers-thing`). Not a modal, a wish, a negation, an "if", a question or an "-ing" plan ("they might move it", "they want to move my appointment"), nor another\'s own thing ("they moved their appointment", "she switched to Tuesdays").',
 } as const;
 
 /** The deferred form: an act on the speaker's thing whose change the rules do not read with confidence. */
@@ -111,6 +113,12 @@ export interface ActFrame {
   frame: string;
   /** The newer with the actor left out and the object as the subject. */
   rewritten: string;
+  /**
+   * The object is "me"/"us": which of the speaker's slots it stands for is a reading of the words the
+   * two share, not said ("the seminar committee moved me to Dec 4" for "my seminar talk is Nov 13",
+   * but "the club put me on …" names the club's sizzle too) — a change read so is deferred, never closed.
+   */
+  objectIsSpeaker: boolean;
 }
 
 const personal = (w: TaggedWord, lexicon: Lexicon | undefined) =>
@@ -174,7 +182,7 @@ function speakersObject(
   v: number,
   older: string,
   lexicon: Lexicon | undefined,
-): { subject: Subject; end: number } | null {
+): { subject: Subject; end: number; speaker: boolean } | null {
   const o = words[v + 1];
   if (!o) return null;
   const next = words[v + 2];
@@ -200,7 +208,7 @@ function speakersObject(
         : text.slice(clause.start, clause.end);
     const own = analysisOf(named).content;
     if (![...analysisOf(said).content].some((t) => own.has(t) && !SPEAKER.test(t))) return null;
-    return { subject, end: o.start + o.text.length };
+    return { subject, end: o.start + o.text.length, speaker: true };
   }
   let last = v + 1;
   for (let j = v + 2; j < words.length && j <= v + 1 + MAX_OBJECT_WORDS; j++) {
@@ -213,7 +221,7 @@ function speakersObject(
   const end = head.start + head.text.length;
   // Jamaican Creole's possessive "mi" is "my" ("dem move mi appointment").
   const phrase = text.slice(o.start, end).replace(/^mi\b/i, "my");
-  return { subject: { phrase, copula: copulaOf(head) }, end };
+  return { subject: { phrase, copula: copulaOf(head) }, end, speaker: false };
 }
 
 /**
@@ -221,7 +229,7 @@ function speakersObject(
  * actor left out; null when it says none.
  *
  *   actFrameOf("my physio is on Mondays", "the physio clinic switched me to Tuesdays")
- *   // → { frame: "the physio clinic switched me", rewritten: "my physio is now Tuesdays" }
+ *   // → { frame: "the physio clinic switched me", rewritten: "my physio is now Tuesdays", objectIsSpeaker: true }
  *   actFrameOf("my physio is on Mondays", "the clinic switched me to Tuesdays") // → null: "me" names no physio
  */
 export function actFrameOf(older: string, newer: string, lexicon?: Lexicon): ActFrame | null {
@@ -270,6 +278,7 @@ export function actFrameOf(older: string, newer: string, lexicon?: Lexicon): Act
     return {
       frame: newer.slice(agent[0]!.start, object.end),
       rewritten: newer.slice(0, agent[0]!.start) + said,
+      objectIsSpeaker: object.speaker,
     };
   }
   return null;
@@ -286,7 +295,8 @@ export const actOnSpeakersThing: Rereading = (a, b, whole, judge, lexicon) => {
   if (act === null) return null;
   const read = judge(a, { ...b, text: act.rewritten });
   const frame = act.frame.toLowerCase();
-  if ((read.relation === "supersedes" || read.relation === "contradicts") && read.confident !== false)
+  const change = read.relation === "supersedes" || read.relation === "contradicts";
+  if (change && read.confident !== false && !act.objectIsSpeaker)
     return {
       relation: read.relation,
       similarity: whole.similarity,
@@ -300,7 +310,8 @@ export const actOnSpeakersThing: Rereading = (a, b, whole, judge, lexicon) => {
     return read.rule === whole.rule || whole.confident === false
       ? null
       : { ...read, similarity: whole.similarity, reason: `act (${frame}): ${read.reason}` };
-  // An act of moving or changing the older's thing with no change the rules are sure of: deferred.
+  // An act of moving or changing the older's thing with no change the rules are sure of, or one on
+  // "me" (which of the speaker's slots it moved is a guess): deferred.
   return {
     relation: "refines",
     similarity: whole.similarity,
